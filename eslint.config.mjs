@@ -1,0 +1,36 @@
+// Lint rules. The layer rule matters most: src/core is plain TypeScript that never touches VS Code.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '**/*.js', '**/*.mjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/core must not depend on VS Code: put the adapter in src/host.' }],
+          patterns: [{ group: ['**/host/**', '**/cli/**'], message: 'src/core must not import from src/host or src/cli.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/core/**', '**/src/host/**', 'vscode'], message: 'webview/ imports only the shared protocol types.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { MemoryStore } from '../core/store/memoryStore';
+import { parseArgs, requiredFlag, UsageError, type ParsedArgs } from './args';
+import { importTurns } from './importTurns';
+
+const usage = `engram: the Engram memory store from the command line
+
+usage: engram <command> --db DIR [--json]
+
+commands:
+  import FILE.jsonl   add conversation history, one turn per line:
+                      {"session": str, "role": "user"|"assistant", "text": str, "at"?: ISO-8601, "ref"?: str}
+  stats               counts of what the store holds
+
+--db DIR is a store folder laid out as the extension's globalStorage folder.
+--json prints machine-readable output.`;
+
+const valuedFlags = new Set(['db']);
+const switchFlags = new Set(['json', 'help']);
+
+/** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
+function wasmPath(): string {
+  const bundled = join(__dirname, 'sql-wasm.wasm');
+  return existsSync(bundled) ? bundled : require.resolve('sql.js/dist/sql-wasm.wasm');
+}
+
+async function openStore(args: ParsedArgs): Promise<MemoryStore> {
+  const store = await MemoryStore.open({
+    folder: requiredFlag(args, 'db'),
+    wasmPath: wasmPath(),
+    tokens: cl100kTokenCounter,
+    onSaveError: (error) => process.stderr.write(`engram: ${error.message}\n`),
+  });
+  if (store.damage) {
+    process.stderr.write(
+      `engram: the store file was unreadable (${store.damage.reason}); it was kept at ${store.damage.keptAt} and a new one started.\n`,
+    );
+  }
+  return store;
+}
+
+function print(args: ParsedArgs, value: unknown, human: string): void {
+  process.stdout.write(args.flags.has('json') ? `${JSON.stringify(value)}\n` : `${human}\n`);
+}
+
+async function run(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, valuedFlags, switchFlags);
+  if (!args.command || args.flags.has('help') || args.command === 'help') {
+    process.stdout.write(`${usage}\n`);
+    return args.command || args.flags.has('help') ? 0 : 2;
+  }
+  switch (args.command) {
+    case 'import': {
+      const file = args.positionals[0];
+      if (!file) throw new UsageError('import needs a FILE.jsonl');
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      const store = await openStore(args);
+      try {
+        const report = importTurns(store, file);
+        await store.flush();
+        const problems = report.rejected.map((r) => `\n  line ${r.line}: ${r.reason}`).join('');
+        print(args, report, `imported ${report.imported} turns (${report.alreadyStored} already stored, ${report.rejected.length} rejected)${problems}`);
+        return report.rejected.length > 0 ? 1 : 0;
+      } finally {
+        await store.close();
+      }
+    }
+    case 'stats': {
+      const store = await openStore(args);
+      try {
+        const stats = store.stats();
+        print(
+          args,
+          stats,
+          `${stats.turns} turns in ${stats.sessions} sessions; facts: ${stats.facts.confirmed} confirmed, ` +
+            `${stats.facts.proposed} proposed, ${stats.facts.retired} retired; ${stats.behaviors} behaviours`,
+        );
+        return 0;
+      } finally {
+        await store.close();
+      }
+    }
+    default:
+      throw new UsageError(`unknown command "${args.command}"`);
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(error instanceof UsageError ? `engram: ${message}\n\n${usage}\n` : `engram: ${message}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

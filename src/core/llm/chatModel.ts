@@ -1,0 +1,62 @@
+/**
+ * The model port: what the core needs from a chat model, independent of Ollama and of VS Code.
+ * The Ollama implementation lives in ollamaChatModel.ts; tests may plug in their own.
+ */
+
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/** A tool call the model asked for. `id` is ours: Ollama does not number its calls. */
+export interface ToolCallRequest {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+}
+
+export interface ChatMessage {
+  readonly role: ChatRole;
+  readonly content: string;
+  /** Calls the assistant made in this message (role 'assistant' only). */
+  readonly toolCalls?: readonly ToolCallRequest[];
+  /** Which tool produced this message (role 'tool' only). */
+  readonly toolName?: string;
+}
+
+/** A tool offered to the model, described by a JSON schema for its input. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: object;
+}
+
+/** One piece of a streamed reply. */
+export type ChatChunk =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'toolCall'; readonly call: ToolCallRequest }
+  | { readonly kind: 'done'; readonly promptTokens?: number; readonly outputTokens?: number };
+
+export interface ModelInfo {
+  readonly name: string;
+  readonly family: string;
+  readonly parameterSize?: string;
+  readonly quantization?: string;
+}
+
+export interface ModelDetails extends ModelInfo {
+  /** The context window in tokens, when the server reports one. */
+  readonly contextLength?: number;
+  readonly supportsTools: boolean;
+}
+
+export interface ChatRequestOptions {
+  readonly tools?: readonly ToolSpec[];
+  /** Aborting stops the stream at the server, not just the reader. */
+  readonly signal?: AbortSignal;
+}
+
+export interface ChatModelPort {
+  /** Where the model runs, for messages a person reads. */
+  readonly endpoint: string;
+  listModels(): Promise<ModelInfo[]>;
+  describeModel(name: string): Promise<ModelDetails>;
+  chat(model: string, messages: readonly ChatMessage[], options?: ChatRequestOptions): AsyncIterable<ChatChunk>;
+}

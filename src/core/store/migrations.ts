@@ -1,0 +1,64 @@
+import type { Database } from 'sql.js';
+
+/**
+ * The schema as an ordered list of steps. Step N brings the database to `PRAGMA user_version = N`.
+ * Never edit a step that has shipped: add a new one.
+ */
+export const migrations: readonly string[] = [
+  // 1: sessions and turns. Turn ids are unique operation ids, so replaying a write is harmless.
+  `CREATE TABLE sessions (
+     id         TEXT PRIMARY KEY,
+     source     TEXT NOT NULL DEFAULT 'chat',
+     started_at TEXT NOT NULL,
+     last_at    TEXT NOT NULL
+   );
+   CREATE TABLE turns (
+     id         TEXT PRIMARY KEY,
+     session_id TEXT NOT NULL REFERENCES sessions(id),
+     seq        INTEGER NOT NULL,
+     role       TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+     text       TEXT NOT NULL,
+     at         TEXT NOT NULL,
+     ref        TEXT,
+     tokens     INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX turns_by_session ON turns(session_id, seq);`,
+];
+
+export const schemaVersion = migrations.length;
+
+export class StoreTooNewError extends Error {
+  constructor(readonly found: number) {
+    super(
+      `This memory store was written by a newer version of Engram (schema ${found}; this version knows ${schemaVersion}). ` +
+        'Update Engram to use it. The store was left untouched.',
+    );
+    this.name = 'StoreTooNewError';
+  }
+}
+
+export function readUserVersion(db: Database): number {
+  const result = db.exec('PRAGMA user_version');
+  return Number(result[0]?.values[0]?.[0] ?? 0);
+}
+
+/**
+ * Brings the database up to date, one transaction per step; a step that fails rolls back and leaves
+ * user_version at the last step that succeeded. Refuses a database newer than this code.
+ */
+export function migrate(db: Database): { from: number; to: number } {
+  const from = readUserVersion(db);
+  if (from > schemaVersion) throw new StoreTooNewError(from);
+  for (let version = from + 1; version <= schemaVersion; version++) {
+    db.exec('BEGIN');
+    try {
+      db.exec(migrations[version - 1]);
+      db.exec(`PRAGMA user_version = ${version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw new Error(`Migrating the memory store to schema ${version} failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  return { from, to: schemaVersion };
+}

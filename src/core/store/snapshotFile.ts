@@ -1,0 +1,116 @@
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** The first 16 bytes of every SQLite database file. */
+const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
+
+export type SnapshotRead =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'present'; readonly bytes: Uint8Array }
+  | { readonly kind: 'damaged'; readonly reason: string };
+
+/**
+ * Reads a snapshot without trusting it. sql.js opens a zero-byte file as a healthy empty database, so
+ * an empty or header-less file is reported as damaged here, before sql.js ever sees it.
+ */
+export function readSnapshot(path: string): SnapshotRead {
+  if (!existsSync(path)) return { kind: 'missing' };
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    return { kind: 'damaged', reason: `it could not be read (${(error as Error).message})` };
+  }
+  if (bytes.length === 0) return { kind: 'damaged', reason: 'it is empty (0 bytes)' };
+  if (bytes.length < 100 || !bytes.subarray(0, 16).equals(sqliteHeader)) {
+    return { kind: 'damaged', reason: `it is not a SQLite database (${bytes.length} bytes, unrecognised header)` };
+  }
+  return { kind: 'present', bytes };
+}
+
+/**
+ * Moves a damaged file aside under a timestamped name, never overwriting an earlier one, and returns
+ * the new path. The bytes are kept: a person (or a later version) may still recover something from them.
+ */
+export function quarantine(path: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  let target = `${path}.damaged-${stamp}`;
+  for (let n = 2; existsSync(target); n++) target = `${path}.damaged-${stamp}-${n}`;
+  renameSync(path, target);
+  return target;
+}
+
+/**
+ * Writes the whole file so that a crash at any moment leaves either the old file or the new one:
+ * temp file, fsync, rename over the old, fsync the folder. A plain overwrite killed mid-write corrupts it.
+ */
+export function writeFileAtomically(path: string, bytes: Uint8Array): void {
+  const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    safeUnlink(temp);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    safeUnlink(temp);
+    throw error;
+  }
+  syncFolder(dirname(path));
+}
+
+/** Removes temp files left by a writer that was killed between writing and renaming. */
+export function removeStaleTempFiles(path: string, olderThanMs = 60_000, now = Date.now()): string[] {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.tmp-`;
+  const removed: string[] = [];
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix)) continue;
+    const full = join(folder, name);
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    const ownerAlive = pid !== process.pid && isProcessAlive(pid);
+    if (!ownerAlive && now - statSync(full).mtimeMs >= olderThanMs) {
+      safeUnlink(full);
+      removed.push(full);
+    }
+  }
+  return removed;
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function syncFolder(folder: string): void {
+  try {
+    const fd = openSync(folder, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some file systems refuse fsync on a directory; the rename is still atomic there.
+  }
+}
+
+function safeUnlink(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,92 @@
+import type { Database, SqlValue } from 'sql.js';
+import { asNumber, asOptionalString, asString, selectAll, selectNumber } from './rows';
+
+export type TurnRole = 'user' | 'assistant';
+
+/** Where a session came from: a chat in VS Code, or history brought in by `engram import`. */
+export type SessionSource = 'chat' | 'import';
+
+export interface TurnRecord {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly seq: number;
+  readonly role: TurnRole;
+  readonly text: string;
+  /** ISO-8601 time the turn was said. */
+  readonly at: string;
+  /** An outside identifier (from an imported file), if any. */
+  readonly ref?: string;
+  readonly tokens: number;
+}
+
+/** A turn as it is written: the id makes the write idempotent, so a replayed write changes nothing. */
+export interface NewTurn {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly role: TurnRole;
+  readonly text: string;
+  readonly at: string;
+  readonly ref?: string;
+  readonly tokens: number;
+  readonly source: SessionSource;
+}
+
+export function isTurnRole(value: unknown): value is TurnRole {
+  return value === 'user' || value === 'assistant';
+}
+
+/** Inserts a turn (and its session, the first time); returns false when the id was already stored. */
+export function insertTurn(db: Database, turn: NewTurn): boolean {
+  if (findTurn(db, turn.id)) return false;
+  db.run(
+    `INSERT INTO sessions (id, source, started_at, last_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET
+       started_at = MIN(started_at, excluded.started_at),
+       last_at = MAX(last_at, excluded.last_at)`,
+    [turn.sessionId, turn.source, turn.at, turn.at],
+  );
+  const seq = selectNumber(db, 'SELECT COALESCE(MAX(seq), 0) + 1 FROM turns WHERE session_id = ?', [turn.sessionId]);
+  db.run('INSERT INTO turns (id, session_id, seq, role, text, at, ref, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+    turn.id,
+    turn.sessionId,
+    seq,
+    turn.role,
+    turn.text,
+    turn.at,
+    turn.ref ?? null,
+    turn.tokens,
+  ]);
+  return true;
+}
+
+export function findTurn(db: Database, id: string): TurnRecord | undefined {
+  const row = selectAll(db, 'SELECT * FROM turns WHERE id = ?', [id])[0];
+  return row ? toTurnRecord(row) : undefined;
+}
+
+export function turnsOfSession(db: Database, sessionId: string): TurnRecord[] {
+  return selectAll(db, 'SELECT * FROM turns WHERE session_id = ? ORDER BY seq', [sessionId]).map(toTurnRecord);
+}
+
+function toTurnRecord(row: Record<string, SqlValue>): TurnRecord {
+  const role = row.role;
+  if (!isTurnRole(role)) throw new Error(`Unexpected turn role in the store: ${String(role)}`);
+  return {
+    id: asString(row.id, 'id'),
+    sessionId: asString(row.session_id, 'session_id'),
+    seq: asNumber(row.seq, 'seq'),
+    role,
+    text: asString(row.text, 'text'),
+    at: asString(row.at, 'at'),
+    ref: asOptionalString(row.ref),
+    tokens: asNumber(row.tokens, 'tokens'),
+  };
+}
+
+export function countTurns(db: Database): number {
+  return selectNumber(db, 'SELECT COUNT(*) FROM turns');
+}
+
+export function countSessions(db: Database): number {
+  return selectNumber(db, 'SELECT COUNT(*) FROM sessions');
+}

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
+import { openMemory } from './memoryHost';
+import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
+import { affectsOllama } from './settings';
+
+/** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
+export interface EngramApi {
+  readonly storeFolder: string;
+  /** Saves the memory now (it is otherwise saved a moment after each change). */
+  flush(): Promise<void>;
+  readonly onDidFinishTurn: vscode.Event<TurnOutcome>;
+}
+
+/** The composition root: builds every part once and hands it what it needs. */
+export async function activate(context: vscode.ExtensionContext): Promise<EngramApi> {
+  const log = vscode.window.createOutputChannel('Engram', { log: true });
+  context.subscriptions.push(log);
+  try {
+    const memory = await openMemory(context, log);
+    context.subscriptions.push({ dispose: () => void memory.store?.close() });
+
+    const provider = new OllamaLanguageModelProvider();
+    context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(ollamaVendor, provider));
+    context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => affectsOllama(event) && provider.refresh()));
+    // Resolving our models once makes them available to the chat without any other AI extension.
+    void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
+
+    const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
+    context.subscriptions.push(finishedTurns, registerChatParticipant(memory, finishedTurns, log, context.extensionUri));
+
+    context.subscriptions.push(
+      vscode.commands.registerCommand('engram.refreshModels', () => provider.refresh()),
+      vscode.commands.registerCommand('engram.openStoreFolder', () => openFolder(memory.folder)),
+      vscode.commands.registerCommand('engram.showLog', () => log.show()),
+    );
+
+    return {
+      storeFolder: memory.folder,
+      flush: () => memory.store?.flush() ?? Promise.resolve(),
+      onDidFinishTurn: finishedTurns.event,
+    };
+  } catch (error) {
+    // Shown, then rethrown: a failed activation must never be silent.
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(`activation failed: ${message}`);
+    void vscode.window.showErrorMessage(`Engram failed to start: ${message}`, 'Show Log').then((choice) => choice && log.show());
+    throw error;
+  }
+}
+
+export function deactivate(): void {
+  // Disposables in context.subscriptions close the store, which saves pending changes.
+}
+
+async function openFolder(folder: string): Promise<void> {
+  const uri = vscode.Uri.file(folder);
+  // The OS file manager exists on the desktop; in a browser-hosted VS Code, open the folder as a workspace.
+  if (vscode.env.uiKind === vscode.UIKind.Desktop) await vscode.commands.executeCommand('revealFileInOS', uri);
+  else await vscode.commands.executeCommand('vscode.openFolder', uri, { forceNewWindow: true });
+}

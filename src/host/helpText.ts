@@ -1,0 +1,23 @@
+import type * as vscode from 'vscode';
+import type { MemoryHost } from './memoryHost';
+
+/** The /help answer: what Engram is, and which model and store this chat is using right now. */
+export function helpMarkdown(memory: MemoryHost, model: vscode.LanguageModelChat): string {
+  const stats = memory.store?.stats();
+  const storeLine = stats
+    ? `\`${memory.folder}\`: ${stats.turns} turns in ${stats.sessions} conversations, ${stats.facts.confirmed} confirmed facts.`
+    : `unavailable: ${memory.unavailableReason ?? 'not opened'}`;
+  return [
+    '**Engram** is a coding assistant on local Ollama models whose memory you can trust and see.',
+    '',
+    '- It records this conversation in a memory store on this machine.',
+    '- It remembers facts about you only when you confirm them, and forgets a belief when you say it is wrong.',
+    '- It shows what each prompt carried.',
+    '',
+    `**Model:** ${model.name} (\`${model.id}\`, from ${model.vendor}). Change it with the model picker in the chat input.`,
+    '',
+    `**Memory store:** ${storeLine}`,
+    '',
+    'Settings: `engram.ollama.host` (where Ollama runs), `engram.model` (the preferred Ollama model).',
+  ].join('\n');
+}

@@ -1,0 +1,405 @@
+/**
+ * A scripted stand-in for the Ollama server: a real HTTP server speaking the
+ * Ollama REST protocol, so tests exercise the real `ollama` client and the
+ * real network path (streaming, aborts, refused connections) without a model.
+ */
+import * as http from 'http';
+import type { AddressInfo, Socket } from 'net';
+
+/** A model the stand-in advertises in /api/tags and accepts in /api/chat. */
+export interface FakeModel {
+  /** Model name; a name without a tag gets `:latest`, as real Ollama does. */
+  name: string;
+  /** Architecture family reported by /api/show (default `llama`). */
+  family?: string;
+  /** Context length in `model_info` (default: the server's `contextLength`). */
+  contextLength?: number;
+  /** Whether /api/show lists the `tools` capability (default true). */
+  tools?: boolean;
+}
+
+/** Options for {@link FakeOllama}. */
+export interface FakeOllamaOptions {
+  models?: FakeModel[];
+  /** Context length for models that do not set their own (default 8192). */
+  contextLength?: number;
+  /** Length of the vectors /api/embed returns (default 64). */
+  embeddingDims?: number;
+}
+
+/** A tool call the stand-in sends as `message.tool_calls`. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** One scripted answer to an /api/chat call. */
+export interface ScriptedReply {
+  /** Whole reply text; split into a few chunks unless `chunks` is given. */
+  content?: string;
+  /** Exact stream chunks, sent in order (wins over `content`). */
+  chunks?: string[];
+  toolCalls?: ScriptedToolCall[];
+  /** Pause before each streamed chunk, so tests can cancel mid-reply. */
+  delayMsPerChunk?: number;
+  /** Answer with this HTTP status and `{"error": message}` instead. */
+  error?: { status: number; message: string };
+}
+
+/** A chat message as the client sends it. */
+export interface ChatMessageBody {
+  role: string;
+  content?: string;
+  images?: string[];
+  tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[];
+  tool_name?: string;
+}
+
+/** The body of an /api/chat request. */
+export interface ChatRequestBody {
+  model: string;
+  messages?: ChatMessageBody[];
+  tools?: unknown[];
+  stream?: boolean;
+  options?: Record<string, unknown>;
+  format?: unknown;
+  keep_alive?: string | number;
+  think?: boolean | string;
+}
+
+/** One request as the stand-in received it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Parsed JSON body (undefined for bodiless or unparsable requests). */
+  body: unknown;
+  /** True when the client went away before a streamed reply finished. */
+  aborted?: boolean;
+  /** Content chunks an /api/chat stream actually wrote (stops growing once the client leaves). */
+  streamedChunks?: number;
+}
+
+const DEFAULT_MODELS: FakeModel[] = [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192, tools: true }];
+const DEFAULT_REPLY_CHUNK_COUNT = 4;
+
+/** The stand-in's canned answer: echoes the last user message, so tests can tell replies apart. */
+function echoLastUserMessage(request: ChatRequestBody): ScriptedReply {
+  const lastUser = [...(request.messages ?? [])].reverse().find((message) => message.role === 'user');
+  return { content: `Stand-in reply to: ${(lastUser?.content ?? '').slice(0, 200)}` };
+}
+
+/** Splits text at word boundaries into about `count` pieces that concatenate back to it. */
+function splitIntoChunks(text: string, count: number): string[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  const perChunk = Math.max(1, Math.ceil(words.length / count));
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += perChunk) chunks.push(words.slice(i, i + perChunk).join(''));
+  return chunks.length > 0 ? chunks : [''];
+}
+
+/** FNV-1a: a tiny stable string hash, so embeddings are the same in every run. */
+function hashString(text: string, seed: number): number {
+  let hash = 0x811c9dc5 ^ seed;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * A bag-of-words vector: every word adds weight to two hashed dimensions.
+ * Weights are never negative, so texts that share a word always have a
+ * positive cosine similarity, which retrieval tests can rely on.
+ */
+export function embedText(text: string, dims: number): number[] {
+  const vector = new Array<number>(dims).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+    vector[hashString(word, 0) % dims] += 1;
+    vector[hashString(word, 0x9e3779b9) % dims] += 0.5;
+  }
+  const norm = Math.hypot(...vector);
+  // A text without words still needs a unit vector; any fixed one will do.
+  return norm === 0 ? vector.map(() => 1 / Math.sqrt(dims)) : vector.map((value) => value / norm);
+}
+
+/** Rough token count, the way prompt sizes are estimated everywhere: four characters a token. */
+const roughTokens = (text: string): number => Math.ceil(text.length / 4);
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** The scripted Ollama stand-in. See the file comment. */
+export class FakeOllama {
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[] = [];
+  /** Parsed /api/chat bodies, in order. */
+  readonly chatRequests: ChatRequestBody[] = [];
+  private readonly models: Required<FakeModel>[];
+  private readonly embeddingDims: number;
+  private readonly replyQueue: ScriptedReply[] = [];
+  private defaultReply: (request: ChatRequestBody) => ScriptedReply = echoLastUserMessage;
+  private server: http.Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  private baseUrl: string | undefined;
+
+  constructor(options: FakeOllamaOptions = {}) {
+    const contextLength = options.contextLength ?? 8192;
+    this.embeddingDims = options.embeddingDims ?? 64;
+    this.models = (options.models ?? DEFAULT_MODELS).map((model) => ({
+      name: model.name.includes(':') ? model.name : `${model.name}:latest`,
+      family: model.family ?? 'llama',
+      contextLength: model.contextLength ?? contextLength,
+      tools: model.tools ?? true,
+    }));
+  }
+
+  /** Base URL of the running server, e.g. `http://127.0.0.1:43121`. */
+  get url(): string {
+    if (!this.baseUrl) throw new Error('FakeOllama is not running; call start() first');
+    return this.baseUrl;
+  }
+
+  /** Names as /api/tags lists them (tag included). */
+  get modelNames(): string[] {
+    return this.models.map((model) => model.name);
+  }
+
+  /** How many streamed chats the client cancelled before the reply finished. */
+  get abortedChats(): number {
+    return this.requests.filter((request) => request.aborted).length;
+  }
+
+  /** Starts listening on 127.0.0.1 (port 0 picks a free port) and resolves to the base URL. */
+  async start(port = 0): Promise<string> {
+    if (this.server) throw new Error('FakeOllama is already running');
+    const server = http.createServer((req, res) => void this.handle(req, res));
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return this.baseUrl;
+  }
+
+  /** Stops listening and cuts open connections, so pooled keep-alive sockets cannot keep it reachable. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    this.baseUrl = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+
+  /** Queues a reply for the next /api/chat call that names a known model (first in, first out). */
+  enqueue(reply: ScriptedReply): void {
+    this.replyQueue.push(reply);
+  }
+
+  /** Replaces the reply used when the queue is empty. */
+  setDefaultReply(makeReply: (request: ChatRequestBody) => ScriptedReply): void {
+    this.defaultReply = makeReply;
+  }
+
+  /** Drops queued replies and restores the built-in echo reply. */
+  clearScript(): void {
+    this.replyQueue.length = 0;
+    this.defaultReply = echoLastUserMessage;
+  }
+
+  /** Clears the request logs and the script. */
+  reset(): void {
+    this.requests.length = 0;
+    this.chatRequests.length = 0;
+    this.clearScript();
+  }
+
+  /** Resolves once at least `count` chats were cancelled by the client; rejects after `timeoutMs`. */
+  async waitForAbortedChats(count = 1, timeoutMs = 2000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.abortedChats < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} aborted chat(s), saw ${this.abortedChats}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+    const record: RecordedRequest = { method: req.method ?? 'GET', path, body: undefined };
+    this.requests.push(record);
+    try {
+      const rawBody = await readBody(req);
+      if (record.method === 'POST') record.body = parseJsonBody(rawBody);
+      await this.route(record, res);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (!res.headersSent) sendJson(res, status, { error: error instanceof Error ? error.message : String(error) });
+      else res.destroy();
+    }
+  }
+
+  private async route(record: RecordedRequest, res: http.ServerResponse): Promise<void> {
+    const body = (record.body ?? {}) as Record<string, unknown>;
+    switch (`${record.method} ${record.path}`) {
+      case 'GET /':
+      case 'HEAD /':
+        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Ollama is running');
+        return;
+      case 'GET /api/version':
+        return sendJson(res, 200, { version: '0.12.0-stand-in' });
+      case 'GET /api/tags':
+        return sendJson(res, 200, { models: this.models.map((model) => this.describeModel(model)) });
+      case 'POST /api/show': {
+        const name = String(body.model ?? body.name ?? '');
+        const model = this.findModel(name);
+        if (!model) throw new HttpError(404, `model '${name}' not found`);
+        return sendJson(res, 200, this.showModel(model));
+      }
+      case 'POST /api/chat':
+        return this.chat(record, res);
+      case 'POST /api/embed': {
+        const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')];
+        this.requireModel(body.model);
+        return sendJson(res, 200, {
+          model: body.model,
+          embeddings: inputs.map((text) => embedText(text, this.embeddingDims)),
+          total_duration: 1_000_000,
+          load_duration: 100_000,
+          prompt_eval_count: inputs.reduce((sum, text) => sum + roughTokens(text), 0),
+        });
+      }
+      case 'POST /api/embeddings':
+        this.requireModel(body.model);
+        return sendJson(res, 200, { embedding: embedText(String(body.prompt ?? ''), this.embeddingDims) });
+      default:
+        throw new HttpError(404, 'not found');
+    }
+  }
+
+  private async chat(record: RecordedRequest, res: http.ServerResponse): Promise<void> {
+    const request = record.body as ChatRequestBody;
+    this.chatRequests.push(request);
+    this.requireModel(request.model);
+    if (request.messages !== undefined && !Array.isArray(request.messages)) throw new HttpError(400, 'messages must be an array');
+    const model = request.model;
+    if (!request.messages?.length) {
+      // Real Ollama treats a chat without messages as "load the model" and answers at once.
+      return sendJson(res, 200, { model, created_at: now(), message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
+    }
+    const reply = this.replyQueue.shift() ?? this.defaultReply(request);
+    if (reply.error) throw new HttpError(reply.error.status, reply.error.message);
+    const chunks = reply.chunks ?? splitIntoChunks(reply.content ?? '', DEFAULT_REPLY_CHUNK_COUNT);
+    const toolCalls = (reply.toolCalls ?? []).map((call) => ({ function: { name: call.name, arguments: call.arguments } }));
+    const promptText = request.messages.map((message) => message.content ?? '').join('\n') + JSON.stringify(request.tools ?? []);
+    const outputText = chunks.join('') + JSON.stringify(toolCalls);
+    const finalFields = {
+      done: true,
+      done_reason: 'stop',
+      total_duration: 5_000_000,
+      load_duration: 1_000_000,
+      prompt_eval_count: roughTokens(promptText),
+      prompt_eval_duration: 1_000_000,
+      eval_count: roughTokens(outputText),
+      eval_duration: 3_000_000,
+    };
+    if (request.stream === false) {
+      const message = { role: 'assistant', content: chunks.join(''), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
+      return sendJson(res, 200, { model, created_at: now(), message, ...finalFields });
+    }
+    // Ollama streams by default: one JSON object per line.
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+    res.flushHeaders();
+    res.on('close', () => {
+      if (!res.writableFinished) record.aborted = true;
+    });
+    const writeLine = (value: object): void => void res.write(`${JSON.stringify({ model, created_at: now(), ...value })}\n`);
+    for (const chunk of chunks) {
+      if (reply.delayMsPerChunk) await new Promise((resolve) => setTimeout(resolve, reply.delayMsPerChunk));
+      // The client cancelled: stop writing, as a real server stops generating.
+      if (record.aborted || res.destroyed) {
+        record.aborted = true;
+        return;
+      }
+      writeLine({ message: { role: 'assistant', content: chunk }, done: false });
+      record.streamedChunks = (record.streamedChunks ?? 0) + 1;
+    }
+    if (toolCalls.length) writeLine({ message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false });
+    writeLine({ message: { role: 'assistant', content: '' }, ...finalFields });
+    res.end();
+  }
+
+  private findModel(name: string): Required<FakeModel> | undefined {
+    return this.models.find((model) => model.name === name || model.name === `${name}:latest`);
+  }
+
+  private requireModel(name: unknown): void {
+    if (typeof name !== 'string' || name === '') throw new HttpError(400, 'model is required');
+    if (!this.findModel(name)) throw new HttpError(404, `model "${name}" not found, try pulling it first`);
+  }
+
+  private describeModel(model: Required<FakeModel>) {
+    return {
+      name: model.name,
+      model: model.name,
+      modified_at: '2025-01-01T00:00:00Z',
+      size: 4_683_087_332,
+      digest: hashString(model.name, 0).toString(16).padStart(8, '0').repeat(8),
+      details: this.modelDetails(model),
+    };
+  }
+
+  private modelDetails(model: Required<FakeModel>) {
+    return { parent_model: '', format: 'gguf', family: model.family, families: [model.family], parameter_size: '7B', quantization_level: 'Q4_K_M' };
+  }
+
+  private showModel(model: Required<FakeModel>) {
+    return {
+      modelfile: `# Stand-in modelfile for ${model.name}\nFROM ${model.name}\n`,
+      parameters: 'stop "<|im_end|>"',
+      template: '{{ .Prompt }}',
+      details: this.modelDetails(model),
+      model_info: { 'general.architecture': model.family, [`${model.family}.context_length`]: model.contextLength },
+      capabilities: model.tools ? ['completion', 'tools'] : ['completion'],
+      modified_at: '2025-01-01T00:00:00Z',
+    };
+  }
+}
+
+const now = (): string => new Date().toISOString();
+
+function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJsonBody(rawBody: string): unknown {
+  if (rawBody.trim() === '') throw new HttpError(400, 'missing request body');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch (error) {
+    throw new HttpError(400, `invalid JSON body: ${(error as Error).message}`);
+  }
+  // Every endpoint takes a JSON object; anything else would only fail later with a confusing 500.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new HttpError(400, 'request body must be a JSON object');
+  return parsed;
+}
