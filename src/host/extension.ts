@@ -18,7 +18,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
   context.subscriptions.push(log);
   try {
     const memory = await openMemory(context, log);
-    context.subscriptions.push({ dispose: () => void memory.store?.close() });
+    // deactivate() awaits this, so pending changes are saved before the host exits.
+    closeMemory = () => memory.store?.close() ?? Promise.resolve();
 
     const provider = new OllamaLanguageModelProvider();
     context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(ollamaVendor, provider));
@@ -49,8 +50,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
   }
 }
 
-export function deactivate(): void {
-  // Disposables in context.subscriptions close the store, which saves pending changes.
+let closeMemory: (() => Promise<void>) | undefined;
+
+export async function deactivate(): Promise<void> {
+  await closeMemory?.();
+  closeMemory = undefined;
 }
 
 async function openFolder(folder: string): Promise<void> {
