@@ -53,7 +53,9 @@ export function registerChatParticipant(
     const sessionId = sessionIdFromHistory(context);
     const metadata: EngramResultMetadata = { engramSessionId: sessionId };
     if (request.command === 'help') {
-      stream.markdown(helpMarkdown(memory, request.model));
+      const help = helpMarkdown(memory, request.model);
+      stream.markdown(help);
+      onDidFinishTurn.fire({ sessionId, prompt: request.prompt, reply: help, modelId: request.model.id, cancelled: false });
       return { metadata };
     }
     const remember = (role: 'user' | 'assistant', text: string): void => {
