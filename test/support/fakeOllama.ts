@@ -3,6 +3,7 @@
  * Ollama REST protocol, so tests exercise the real `ollama` client and the
  * real network path (streaming, aborts, refused connections) without a model.
  */
+import { once } from 'events';
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
 
@@ -27,44 +28,35 @@ export interface FakeOllamaOptions {
   embeddingDims?: number;
 }
 
-/** A tool call the stand-in sends as `message.tool_calls`. */
-export interface ScriptedToolCall {
-  name: string;
-  arguments: Record<string, unknown>;
-}
-
 /** One scripted answer to an /api/chat call. */
 export interface ScriptedReply {
   /** Whole reply text; split into a few chunks unless `chunks` is given. */
   content?: string;
   /** Exact stream chunks, sent in order (wins over `content`). */
   chunks?: string[];
-  toolCalls?: ScriptedToolCall[];
+  /** Sent after the text as `message.tool_calls: [{ function: { name, arguments } }]`. */
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
   /** Pause before each streamed chunk, so tests can cancel mid-reply. */
   delayMsPerChunk?: number;
   /** Answer with this HTTP status and `{"error": message}` instead. */
   error?: { status: number; message: string };
 }
 
-/** A chat message as the client sends it. */
+/** A chat message as the client sends it (`tool_calls`, `images`, … pass through untyped). */
 export interface ChatMessageBody {
   role: string;
   content?: string;
-  images?: string[];
-  tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[];
-  tool_name?: string;
+  [field: string]: unknown;
 }
 
-/** The body of an /api/chat request. */
+/** The body of an /api/chat request (`format`, `keep_alive`, `think`, … pass through untyped). */
 export interface ChatRequestBody {
   model: string;
   messages?: ChatMessageBody[];
   tools?: unknown[];
   stream?: boolean;
   options?: Record<string, unknown>;
-  format?: unknown;
-  keep_alive?: string | number;
-  think?: boolean | string;
+  [field: string]: unknown;
 }
 
 /** One request as the stand-in received it. */
@@ -73,7 +65,7 @@ export interface RecordedRequest {
   path: string;
   /** Parsed JSON body (undefined for bodiless or unparsable requests). */
   body: unknown;
-  /** True when the client went away before a streamed reply finished. */
+  /** True when the connection closed before a streamed reply finished (client cancelled, or stop()). */
   aborted?: boolean;
   /** Content chunks an /api/chat stream actually wrote (stops growing once the client leaves). */
   streamedChunks?: number;
@@ -123,10 +115,9 @@ export function embedText(text: string, dims: number): number[] {
 /** Rough token count, the way prompt sizes are estimated everywhere: four characters a token. */
 const roughTokens = (text: string): number => Math.ceil(text.length / 4);
 
+/** Thrown inside handlers; becomes `{"error": message}` with this status, as Ollama answers errors. */
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
+  constructor(readonly status: number, message: string) { super(message); }
 }
 
 /** The scripted Ollama stand-in. See the file comment. */
@@ -165,7 +156,7 @@ export class FakeOllama {
     return this.models.map((model) => model.name);
   }
 
-  /** How many streamed chats the client cancelled before the reply finished. */
+  /** How many streamed chats lost their connection before the reply finished. */
   get abortedChats(): number {
     return this.requests.filter((request) => request.aborted).length;
   }
@@ -178,13 +169,8 @@ export class FakeOllama {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening'); // rejects on 'error', e.g. EADDRINUSE
     this.server = server;
     this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return this.baseUrl;
@@ -259,25 +245,21 @@ export class FakeOllama {
       case 'GET /api/version':
         return sendJson(res, 200, { version: '0.12.0-stand-in' });
       case 'GET /api/tags':
-        return sendJson(res, 200, { models: this.models.map((model) => this.describeModel(model)) });
+        return sendJson(res, 200, { models: this.models.map(describeModel) });
       case 'POST /api/show': {
         const name = String(body.model ?? body.name ?? '');
         const model = this.findModel(name);
         if (!model) throw new HttpError(404, `model '${name}' not found`);
-        return sendJson(res, 200, this.showModel(model));
+        return sendJson(res, 200, showModel(model));
       }
       case 'POST /api/chat':
         return this.chat(record, res);
       case 'POST /api/embed': {
         const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')];
         this.requireModel(body.model);
-        return sendJson(res, 200, {
-          model: body.model,
-          embeddings: inputs.map((text) => embedText(text, this.embeddingDims)),
-          total_duration: 1_000_000,
-          load_duration: 100_000,
-          prompt_eval_count: inputs.reduce((sum, text) => sum + roughTokens(text), 0),
-        });
+        const embeddings = inputs.map((text) => embedText(text, this.embeddingDims));
+        const promptEvalCount = inputs.reduce((sum, text) => sum + roughTokens(text), 0);
+        return sendJson(res, 200, { model: body.model, embeddings, total_duration: 1_000_000, load_duration: 100_000, prompt_eval_count: promptEvalCount });
       }
       case 'POST /api/embeddings':
         this.requireModel(body.model);
@@ -304,14 +286,9 @@ export class FakeOllama {
     const promptText = request.messages.map((message) => message.content ?? '').join('\n') + JSON.stringify(request.tools ?? []);
     const outputText = chunks.join('') + JSON.stringify(toolCalls);
     const finalFields = {
-      done: true,
-      done_reason: 'stop',
-      total_duration: 5_000_000,
-      load_duration: 1_000_000,
-      prompt_eval_count: roughTokens(promptText),
-      prompt_eval_duration: 1_000_000,
-      eval_count: roughTokens(outputText),
-      eval_duration: 3_000_000,
+      done: true, done_reason: 'stop', total_duration: 5_000_000, load_duration: 1_000_000,
+      prompt_eval_count: roughTokens(promptText), prompt_eval_duration: 1_000_000,
+      eval_count: roughTokens(outputText), eval_duration: 3_000_000,
     };
     if (request.stream === false) {
       const message = { role: 'assistant', content: chunks.join(''), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
@@ -347,58 +324,46 @@ export class FakeOllama {
     if (typeof name !== 'string' || name === '') throw new HttpError(400, 'model is required');
     if (!this.findModel(name)) throw new HttpError(404, `model "${name}" not found, try pulling it first`);
   }
-
-  private describeModel(model: Required<FakeModel>) {
-    return {
-      name: model.name,
-      model: model.name,
-      modified_at: '2025-01-01T00:00:00Z',
-      size: 4_683_087_332,
-      digest: hashString(model.name, 0).toString(16).padStart(8, '0').repeat(8),
-      details: this.modelDetails(model),
-    };
-  }
-
-  private modelDetails(model: Required<FakeModel>) {
-    return { parent_model: '', format: 'gguf', family: model.family, families: [model.family], parameter_size: '7B', quantization_level: 'Q4_K_M' };
-  }
-
-  private showModel(model: Required<FakeModel>) {
-    return {
-      modelfile: `# Stand-in modelfile for ${model.name}\nFROM ${model.name}\n`,
-      parameters: 'stop "<|im_end|>"',
-      template: '{{ .Prompt }}',
-      details: this.modelDetails(model),
-      model_info: { 'general.architecture': model.family, [`${model.family}.context_length`]: model.contextLength },
-      capabilities: model.tools ? ['completion', 'tools'] : ['completion'],
-      modified_at: '2025-01-01T00:00:00Z',
-    };
-  }
 }
 
 const now = (): string => new Date().toISOString();
+const MODIFIED_AT = '2025-01-01T00:00:00Z';
+
+function modelDetails(model: Required<FakeModel>) {
+  return { parent_model: '', format: 'gguf', family: model.family, families: [model.family], parameter_size: '7B', quantization_level: 'Q4_K_M' };
+}
+
+function describeModel(model: Required<FakeModel>) {
+  const digest = hashString(model.name, 0).toString(16).padStart(8, '0').repeat(8);
+  return { name: model.name, model: model.name, modified_at: MODIFIED_AT, size: 4_683_087_332, digest, details: modelDetails(model) };
+}
+
+function showModel(model: Required<FakeModel>) {
+  return {
+    modelfile: `# Stand-in modelfile for ${model.name}\nFROM ${model.name}\n`,
+    parameters: 'stop "<|im_end|>"',
+    template: '{{ .Prompt }}',
+    details: modelDetails(model),
+    model_info: { 'general.architecture': model.family, [`${model.family}.context_length`]: model.contextLength },
+    capabilities: model.tools ? ['completion', 'tools'] : ['completion'],
+    modified_at: MODIFIED_AT,
+  };
+}
 
 function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
 }
 
 function parseJsonBody(rawBody: string): unknown {
   if (rawBody.trim() === '') throw new HttpError(400, 'missing request body');
   let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody);
-  } catch (error) {
-    throw new HttpError(400, `invalid JSON body: ${(error as Error).message}`);
-  }
+  try { parsed = JSON.parse(rawBody); } catch (error) { throw new HttpError(400, `invalid JSON body: ${(error as Error).message}`); }
   // Every endpoint takes a JSON object; anything else would only fail later with a confusing 500.
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new HttpError(400, 'request body must be a JSON object');
   return parsed;
