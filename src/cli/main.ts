@@ -26,16 +26,18 @@ function wasmPath(): string {
   return existsSync(bundled) ? bundled : require.resolve('sql.js/dist/sql-wasm.wasm');
 }
 
-async function openStore(args: ParsedArgs): Promise<MemoryStore> {
+async function openStore(args: ParsedArgs, access: 'read' | 'write'): Promise<MemoryStore> {
   const store = await MemoryStore.open({
     folder: requiredFlag(args, 'db'),
     wasmPath: wasmPath(),
     tokens: cl100kTokenCounter,
-    onSaveError: (error) => process.stderr.write(`engram: ${error.message}\n`),
+    readOnly: access === 'read',
+    onWriteError: (error) => process.stderr.write(`engram: ${error.message}\n`),
   });
   if (store.damage) {
     process.stderr.write(
-      `engram: the store file was unreadable (${store.damage.reason}); it was kept at ${store.damage.keptAt} and a new one started.\n`,
+      `engram: the store file was unreadable (${store.damage.reason}); it was kept at ${store.damage.keptAt}. ` +
+        `${store.damage.recoveredTurns} turns were recovered from the journals.\n`,
     );
   }
   return store;
@@ -56,19 +58,20 @@ async function run(argv: readonly string[]): Promise<number> {
       const file = args.positionals[0];
       if (!file) throw new UsageError('import needs a FILE.jsonl');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-      const store = await openStore(args);
+      const store = await openStore(args, 'write');
       try {
         const report = importTurns(store, file);
+        // Durable in our journal first; the snapshot at close folds it in for fast loading later.
         await store.flush();
         const problems = report.rejected.map((r) => `\n  line ${r.line}: ${r.reason}`).join('');
         print(args, report, `imported ${report.imported} turns (${report.alreadyStored} already stored, ${report.rejected.length} rejected)${problems}`);
         return report.rejected.length > 0 ? 1 : 0;
       } finally {
-        await store.close();
+        await store.close({ snapshot: true });
       }
     }
     case 'stats': {
-      const store = await openStore(args);
+      const store = await openStore(args, 'read');
       try {
         const stats = store.stats();
         print(

@@ -61,10 +61,13 @@ export function registerChatParticipant(
     const remember = (role: 'user' | 'assistant', text: string): void => {
       try {
         memory.store?.recordTurn({ sessionId, role, text });
+        memory.noteWrite();
       } catch (error) {
         log.error(`could not record the ${role} turn: ${(error as Error).message}`);
       }
     };
+    // Other windows (and CLI imports) may have written since the last turn.
+    memory.store?.syncFromOtherWriters();
     const earlier = memory.store?.turns(sessionId).slice(-recentTurnLimit) ?? [];
     remember('user', request.prompt);
     if (memory.unavailableReason && earlier.length === 0) {

@@ -18,8 +18,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
   context.subscriptions.push(log);
   try {
     const memory = await openMemory(context, log);
+    context.subscriptions.push(memory);
     // deactivate() awaits this, so pending changes are saved before the host exits.
-    closeMemory = () => memory.store?.close() ?? Promise.resolve();
+    closeMemory = () => memory.close();
 
     const provider = new OllamaLanguageModelProvider();
     context.subscriptions.push(provider, vscode.lm.registerLanguageModelChatProvider(ollamaVendor, provider));

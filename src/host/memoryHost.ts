@@ -1,51 +1,113 @@
 import * as vscode from 'vscode';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { compactInWorker } from '../core/store/compactInWorker';
 import { MemoryStore } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
 
 /**
- * Opens the memory store in the extension's globalStorage folder and tells the person about anything
- * that went wrong there. When the store cannot be opened, Engram still chats, without memory, and says so.
+ * Opens the memory store in the extension's globalStorage folder, keeps its snapshot fresh at idle, and
+ * tells the person about anything that went wrong. When the store cannot be opened, Engram still chats,
+ * without memory, and says so.
  */
-export interface MemoryHost {
+export interface MemoryHost extends vscode.Disposable {
   readonly store: MemoryStore | undefined;
   /** Why there is no store, for the chat to say. */
   readonly unavailableReason: string | undefined;
   readonly folder: string;
+  /** Called after each write: schedules a snapshot once the window has been quiet for a while. */
+  noteWrite(): void;
+  /** Saves everything: journal durable, then a snapshot (on deactivate). */
+  close(): Promise<void>;
 }
+
+/** A quiet window this long gets its journal folded into a snapshot. */
+const idleSnapshotMs = 30_000;
+/** Past this many journal bytes, snapshot at the next quiet moment regardless. */
+const snapshotAfterBytes = 2 * 1024 * 1024;
 
 export async function openMemory(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Promise<MemoryHost> {
   const folder = context.globalStorageUri.fsPath;
-  const wasmPath = vscode.Uri.joinPath(context.extensionUri, 'dist', 'sql-wasm.wasm').fsPath;
+  const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
+  const wasmPath = vscode.Uri.joinPath(dist, 'sql-wasm.wasm').fsPath;
+  const workerPath = vscode.Uri.joinPath(dist, 'snapshotWorker.js').fsPath;
+  let reportedWriteError = false;
   try {
     const store = await MemoryStore.open({
       folder,
       wasmPath,
       tokens: cl100kTokenCounter,
-      onSaveError: (error) => {
+      compact: (storeFolder, wasm) => compactInWorker(workerPath, storeFolder, wasm),
+      onWriteError: (error) => {
         log.error(error.message);
+        if (reportedWriteError) return;
+        reportedWriteError = true;
         void vscode.window.showErrorMessage(
-          `Engram could not save its memory: ${error.message}. Nothing is lost yet: it stays in this window and is retried.`,
-        );
+          `Engram could not save to its memory folder: ${error.message}. What you said is kept in this window and written ` +
+            'again when saving works (check the disk space of the folder).',
+          'Open Folder',
+        ).then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
       },
     });
-    log.info(`memory store opened at ${folder} (schema ${store.schemaVersion})`);
-    if (store.damage) {
-      log.warn(`store file damaged: ${store.damage.reason}; kept at ${store.damage.keptAt}`);
-      void vscode.window
-        .showWarningMessage(
-          `Engram's memory file could not be read (${store.damage.reason}). It was kept at ${store.damage.keptAt}, ` +
-            'untouched, and a new memory was started.',
-          'Open Folder',
-        )
-        .then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
-    }
-    return { store, unavailableReason: undefined, folder };
+    log.info(`memory store opened at ${folder} (schema ${store.schemaVersion}, ${store.stats().turns} turns)`);
+    if (store.damage) reportDamage(store, log);
+    return new StoreHost(store, folder, log);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(`memory store unavailable: ${message}`);
     const reason = error instanceof StoreTooNewError ? error.message : `Engram could not open its memory at ${folder}: ${message}`;
     void vscode.window.showErrorMessage(reason, 'Open Folder').then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
-    return { store: undefined, unavailableReason: reason, folder };
+    return { store: undefined, unavailableReason: reason, folder, noteWrite: () => undefined, close: async () => undefined, dispose: () => undefined };
+  }
+}
+
+function reportDamage(store: MemoryStore, log: vscode.LogOutputChannel): void {
+  const damage = store.damage;
+  if (!damage) return;
+  log.warn(`store file damaged: ${damage.reason}; kept at ${damage.keptAt}; ${damage.recoveredTurns} turns recovered from journals`);
+  void vscode.window
+    .showWarningMessage(
+      `Engram's memory file could not be read (${damage.reason}). It was kept, untouched, at ${damage.keptAt}. ` +
+        `${damage.recoveredTurns} turns were recovered from the journals into a new memory.`,
+      'Open Folder',
+    )
+    .then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
+}
+
+class StoreHost implements MemoryHost {
+  readonly unavailableReason = undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private snapshotting: Promise<unknown> | undefined;
+
+  constructor(
+    readonly store: MemoryStore,
+    readonly folder: string,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  noteWrite(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const delay = this.store.unsnapshottedBytes > snapshotAfterBytes ? 1_000 : idleSnapshotMs;
+    this.idleTimer = setTimeout(() => void this.snapshot(), delay);
+  }
+
+  private snapshot(): Promise<unknown> {
+    this.snapshotting ??= this.store
+      .snapshot()
+      .then((result) => {
+        if (result.done) this.log.info(`snapshot written: ${result.turns} turns, ${result.snapshotBytes} bytes in ${result.ms} ms`);
+      })
+      .catch((error: unknown) => this.log.warn(`snapshot skipped: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (this.snapshotting = undefined));
+    return this.snapshotting;
+  }
+
+  async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    await this.snapshotting;
+    await this.store.close({ snapshot: true }).catch((error: unknown) => this.log.error(`closing the memory store: ${String(error)}`));
+  }
+
+  dispose(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
   }
 }

@@ -17,5 +17,5 @@ export function tempFolder(prefix = 'engram-test-'): { folder: string; remove():
 }
 
 export function openTestStore(folder: string, options: Partial<MemoryStoreOptions> = {}): Promise<MemoryStore> {
-  return MemoryStore.open({ folder, wasmPath: sqlWasmPath, tokens: wordCounter, saveDelayMs: 10_000, ...options });
+  return MemoryStore.open({ folder, wasmPath: sqlWasmPath, tokens: wordCounter, ...options });
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../../src/core/context/tokenCounter';
 import { schemaVersion, StoreTooNewError } from '../../src/core/store/migrations';
@@ -52,7 +52,7 @@ describe('memory store', () => {
     await reopened.close();
   });
 
-  it('sets a zero-byte store file aside instead of taking it as an empty memory', async () => {
+  it('sets a zero-byte snapshot aside instead of taking it as an empty memory', async () => {
     const snapshot = join(temp.folder, 'engram.sqlite');
     writeFileSync(snapshot, '');
     const store = await openTestStore(temp.folder);
@@ -60,13 +60,17 @@ describe('memory store', () => {
     assert.match(store.damage.reason, /empty/);
     assert.ok(existsSync(store.damage.keptAt), 'the damaged file is kept');
     assert.equal(statSync(store.damage.keptAt).size, 0);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'after the damage' });
+    await store.snapshot();
     await store.close();
-    assert.ok(statSync(snapshot).size > 0, 'a healthy store replaces it');
+    assert.ok(statSync(snapshot).size > 0, 'a healthy snapshot replaces it');
   });
 
-  it('sets a truncated store file aside and never overwrites the damaged copy', async () => {
+  it('rebuilds from the journals when the snapshot is truncated, and never overwrites a damaged copy', async () => {
     const store = await openTestStore(temp.folder);
     for (let i = 0; i < 300; i++) store.recordTurn({ sessionId: 's', role: 'user', text: `turn ${i} `.repeat(40) });
+    await store.snapshot();
+    for (let i = 300; i < 310; i++) store.recordTurn({ sessionId: 's', role: 'user', text: `turn ${i}` });
     await store.close();
     const snapshot = join(temp.folder, 'engram.sqlite');
     const whole = readFileSync(snapshot);
@@ -74,7 +78,8 @@ describe('memory store', () => {
 
     const first = await openTestStore(temp.folder);
     assert.ok(first.damage);
-    assert.equal(first.stats().turns, 0);
+    assert.equal(first.damage.recoveredTurns, 310, 'every turn is still in a journal, so every turn comes back');
+    assert.equal(first.turns('s').at(-1)?.text, 'turn 309');
     await first.close();
     writeFileSync(snapshot, 'not a database at all, just text that is long enough to pass the size check'.repeat(3));
     const second = await openTestStore(temp.folder);
@@ -98,27 +103,21 @@ describe('memory store', () => {
     assert.deepEqual(new Uint8Array(readFileSync(snapshot)), bytes);
   });
 
-  it('keeps the change and reports it when a save fails', async () => {
+  it('reports a failed journal write, keeps the change, and writes it on the next flush', async () => {
     const errors: Error[] = [];
-    const store = await openTestStore(temp.folder, { onSaveError: (error) => errors.push(error) });
-    store.recordTurn({ sessionId: 's', role: 'user', text: 'first' });
+    const store = await openTestStore(temp.folder, { onWriteError: (error) => errors.push(error) });
+    // A folder where the journal file should be makes the write fail, as a full or read-only disk would.
+    const journal = join(temp.folder, 'journals', store.journalName ?? '');
+    mkdirSync(journal, { recursive: true });
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'said while the disk was failing' });
+    await assert.rejects(store.flush(), /Writing to the memory journal failed/);
+    assert.equal(errors.length >= 1, true, 'the failure is reported');
+    assert.deepEqual(store.turns('s').map((t) => t.text), ['said while the disk was failing'], 'nothing is lost in memory');
+    rmdirSync(journal);
     await store.flush();
-    store.recordTurn({ sessionId: 's', role: 'user', text: 'second' });
-    // A folder in the snapshot's place makes the final rename fail, as a full or read-only disk would.
-    const snapshot = join(temp.folder, 'engram.sqlite');
-    const saved = readFileSync(snapshot);
-    renameSync(snapshot, `${snapshot}.aside`);
-    mkdirSync(snapshot);
-    await assert.rejects(store.flush(), /Saving the memory store/);
-    rmdirSync(snapshot);
-    renameSync(`${snapshot}.aside`, snapshot);
-    assert.equal(errors.length, 1, 'the failure is reported');
-    assert.deepEqual(readFileSync(snapshot), saved, 'the previous state is kept on disk');
-    assert.equal(readdirSync(temp.folder).filter((name) => name.includes('.tmp-')).length, 0, 'no temp file is left');
-    assert.deepEqual(store.turns('s').map((t) => t.text), ['first', 'second'], 'nothing is lost in memory');
     await store.close();
     const reopened = await openTestStore(temp.folder);
-    assert.equal(reopened.stats().turns, 2, 'the retried save wrote it');
+    assert.deepEqual(reopened.turns('s').map((t) => t.text), ['said while the disk was failing'], 'the retried write stored it');
     await reopened.close();
   });
 });

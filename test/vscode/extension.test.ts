@@ -1,24 +1,27 @@
 // The extension in a real VS Code: activation, the Ollama models, and @engram answering through the chat.
 import * as assert from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import initSqlJs from 'sql.js';
+import { MemoryStore } from '../../src/core/store/memoryStore';
 import type { EngramApi } from '../../src/host/extension';
 import { FakeOllama } from '../support/fakeOllama';
 import { activeEngram, chat, extensionId, waitFor } from './engramApi';
 
 const standInModel = 'stand-in:latest';
 
-/** Reads the store as it is on disk, with a separate sql.js: what survives a restart, not what is in memory. */
+/** Reads the store as it is on disk, as a second process would: what survives a restart, not what is in memory. */
 async function turnsOnDisk(storeFolder: string, sessionId: string): Promise<{ role: string; text: string }[]> {
-  const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') });
-  const db = new SQL.Database(readFileSync(join(storeFolder, 'engram.sqlite')));
+  const reader = await MemoryStore.open({
+    folder: storeFolder,
+    wasmPath: require.resolve('sql.js/dist/sql-wasm.wasm'),
+    tokens: { count: () => 0 },
+    readOnly: true,
+  });
   try {
-    const result = db.exec('SELECT role, text FROM turns WHERE session_id = ? ORDER BY seq', [sessionId]);
-    return (result[0]?.values ?? []).map(([role, text]) => ({ role: String(role), text: String(text) }));
+    return reader.turns(sessionId).map((turn) => ({ role: turn.role, text: turn.text }));
   } finally {
-    db.close();
+    await reader.close();
   }
 }
 
@@ -71,7 +74,7 @@ describe('Engram in VS Code', () => {
     assert.strictEqual(sent.messages?.at(-1)?.content, 'hello');
 
     await api.flush();
-    assert.ok(existsSync(join(api.storeFolder, 'engram.sqlite')));
+    assert.ok(existsSync(join(api.storeFolder, 'journals')), 'the journal is in globalStorage');
     const turns = await turnsOnDisk(api.storeFolder, outcome.sessionId);
     assert.deepStrictEqual(turns.slice(-2), [
       { role: 'user', text: 'hello' },

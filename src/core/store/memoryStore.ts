@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Database, SqlJsStatic } from 'sql.js';
+import type { Database } from 'sql.js';
 import type { TokenCounter } from '../context/tokenCounter';
-import { migrate } from './migrations';
-import { SnapshotSaver } from './snapshotSaver';
-import { quarantine, readSnapshot, removeStaleTempFiles } from './snapshotFile';
+import { compactStore, type CompactionResult } from './compaction';
+import { JournalWriter, listJournals, readJournal, sealJournal } from './journal';
+import { applyInTransaction, loadDatabase, type DamageReport } from './loadDatabase';
+import { applyOp, type TurnOp } from './operations';
+import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
-import {
-  countSessions,
-  countTurns,
-  findTurn,
-  insertTurn,
-  turnsOfSession,
-  type SessionSource,
-  type TurnRecord,
-  type TurnRole,
-} from './turnRepository';
+import { countSessions, countTurns, findTurn, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
+
+export type { DamageReport } from './loadDatabase';
 
 export interface MemoryStoreOptions {
   /** The store folder (the extension's globalStorage, or the CLI's --db). */
@@ -25,17 +20,14 @@ export interface MemoryStoreOptions {
   readonly wasmPath: string;
   readonly tokens: TokenCounter;
   readonly now?: () => Date;
-  /** How long after a write the snapshot is saved; writes in between share one save. */
-  readonly saveDelayMs?: number;
-  /** Told about a save that failed; the memory stays in this process and the save is retried. */
-  readonly onSaveError?: (error: Error) => void;
-}
-
-/** What happened to a damaged store file found at open. */
-export interface DamageReport {
-  readonly reason: string;
-  /** Where the damaged file was moved; it is kept, never overwritten. */
-  readonly keptAt: string;
+  /** Reads only: no journal is created, nothing can be recorded. */
+  readonly readOnly?: boolean;
+  /** Told about a write that failed; the change stays in memory and is written again on the next flush. */
+  readonly onWriteError?: (error: Error) => void;
+  /** How snapshots are written; the extension runs them in a worker thread. Default: in this thread. */
+  readonly compact?: (folder: string, wasmPath: string) => Promise<CompactionResult>;
+  /** Start a new journal once ours passes this size and a snapshot covers it. */
+  readonly rotateJournalBytes?: number;
 }
 
 export interface RecordTurnInput {
@@ -57,62 +49,77 @@ export interface StoreStats {
   readonly memoriesUsed: number;
   readonly schemaVersion: number;
   readonly folder: string;
+  readonly journals: number;
 }
 
 /**
- * The memory store: one sql.js database in memory, persisted to the store folder. Every write goes
- * through a method here, so the persistence behind it can change without touching any caller.
+ * The memory store: one sql.js database in memory; every write is an operation applied here and
+ * appended to this process's journal (see journal.ts); snapshots fold the journals in, under a lock.
+ * Two windows, or a window and a CLI import, can write at once and nothing is lost.
  */
 export class MemoryStore {
+  private journal: JournalWriter | undefined;
+
   private constructor(
     private readonly db: Database,
     readonly layout: StoreLayout,
-    private readonly saver: SnapshotSaver,
-    private readonly tokens: TokenCounter,
-    private readonly now: () => Date,
+    private readonly options: MemoryStoreOptions,
     readonly schemaVersion: number,
-    /** Set when the store file was damaged at open and set aside. */
+    /** How far this database has applied each journal, ours included. */
+    private readonly offsets: Map<string, number>,
+    /** Set when the snapshot was damaged at open and set aside. */
     readonly damage: DamageReport | undefined,
-  ) {}
+  ) {
+    if (!options.readOnly) this.journal = JournalWriter.create(layout.folder, (error) => options.onWriteError?.(error));
+  }
 
   static async open(options: MemoryStoreOptions): Promise<MemoryStore> {
     const layout = storeLayout(options.folder);
     const now = options.now ?? (() => new Date());
     mkdirSync(layout.folder, { recursive: true });
-    removeStaleTempFiles(layout.snapshot);
+    if (!options.readOnly) removeStaleTempFiles(layout.snapshot);
     const sql = await loadSqlJs(options.wasmPath);
-    const { db, damage } = openSnapshot(sql, layout, now());
-    let version: number;
-    try {
-      version = migrate(db).to;
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    const saver = new SnapshotSaver(layout.snapshot, () => db.export(), options.saveDelayMs ?? 1500, options.onSaveError);
-    const store = new MemoryStore(db, layout, saver, options.tokens, now, version, damage);
-    // A store rebuilt after damage is saved at once, so the folder holds a healthy file again.
-    if (damage) saver.markChanged();
-    return store;
+    const loaded = loadDatabase(sql, layout.folder, now());
+    return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage);
+  }
+
+  private get now(): Date {
+    return (this.options.now ?? (() => new Date()))();
   }
 
   /** Stores a turn; `created` is false when a turn with this id was already stored (nothing changes then). */
   recordTurn(input: RecordTurnInput): TurnRecord & { readonly created: boolean } {
-    const turn = {
+    const journal = this.writableJournal();
+    const op: TurnOp = {
+      kind: 'turn',
       id: input.id ?? randomUUID(),
       sessionId: input.sessionId,
       role: input.role,
       text: input.text,
-      at: input.at ?? this.now().toISOString(),
+      at: input.at ?? this.now.toISOString(),
       ref: input.ref,
-      tokens: this.tokens.count(input.text),
+      tokens: this.options.tokens.count(input.text),
       source: input.source ?? 'chat',
     };
-    const created = insertTurn(this.db, turn);
-    if (created) this.saver.markChanged();
-    const stored = findTurn(this.db, turn.id);
-    if (!stored) throw new Error(`The turn ${turn.id} was not stored`);
+    const created = applyOp(this.db, op);
+    // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
+    if (created) journal.append(op).catch(() => undefined);
+    const stored = findTurn(this.db, op.id);
+    if (!stored) throw new Error(`The turn ${op.id} was not stored`);
     return { ...stored, created };
+  }
+
+  /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
+  syncFromOtherWriters(): number {
+    const own = this.journal?.name;
+    let applied = 0;
+    for (const name of listJournals(this.layout.folder)) {
+      if (name === own) continue;
+      const read = readJournal(this.layout.folder, name, this.offsets.get(name) ?? 0);
+      applied += applyInTransaction(this.db, read.ops);
+      this.offsets.set(name, read.offset);
+    }
+    return applied;
   }
 
   turns(sessionId: string): TurnRecord[] {
@@ -129,36 +136,60 @@ export class MemoryStore {
       memoriesUsed: 0,
       schemaVersion: this.schemaVersion,
       folder: this.layout.folder,
+      journals: listJournals(this.layout.folder).length,
     };
   }
 
-  /** Saves now if anything changed since the last save. */
-  flush(): Promise<void> {
-    return this.saver.flush();
+  /** Resolves once every change made so far is durable in the journal. */
+  async flush(): Promise<void> {
+    await this.journal?.flush();
   }
 
-  async close(): Promise<void> {
-    await this.saver.dispose();
+  /** This process's journal file (in the store's journals/ folder), if it writes. */
+  get journalName(): string | undefined {
+    return this.journal?.name;
+  }
+
+  /** Bytes in our journal not yet known to be in a snapshot. */
+  get unsnapshottedBytes(): number {
+    return this.journal ? this.journal.size : 0;
+  }
+
+  /**
+   * Folds all journals into a new snapshot (under the lock; skipped if another process holds it), then
+   * starts a fresh journal if ours has grown large, so loading stays fast.
+   */
+  async snapshot(): Promise<CompactionResult> {
+    await this.flush();
+    const compact = this.options.compact ?? compactStore;
+    const result = await compact(this.layout.folder, this.options.wasmPath);
+    const journal = this.journal;
+    if (result.done && journal && journal.size >= (this.options.rotateJournalBytes ?? 4 * 1024 * 1024)) {
+      this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
+      await journal.close();
+      sealJournal(this.layout.folder, journal.name);
+    }
+    return result;
+  }
+
+  /** Makes every change durable and seals our journal: the next snapshot may fold it in and remove it. */
+  async close(options: { snapshot?: boolean } = {}): Promise<void> {
+    const journal = this.journal;
+    this.journal = undefined;
+    if (journal) {
+      await journal.flush();
+      await journal.close();
+      if (journal.size > 0) sealJournal(this.layout.folder, journal.name);
+    }
+    if (options.snapshot && journal && journal.size > 0) {
+      const compact = this.options.compact ?? compactStore;
+      await compact(this.layout.folder, this.options.wasmPath);
+    }
     this.db.close();
   }
-}
 
-function openSnapshot(sql: SqlJsStatic, layout: StoreLayout, now: Date): { db: Database; damage?: DamageReport } {
-  const read = readSnapshot(layout.snapshot);
-  if (read.kind === 'missing') return { db: new sql.Database() };
-  if (read.kind === 'damaged') {
-    return { db: new sql.Database(), damage: { reason: read.reason, keptAt: quarantine(layout.snapshot, now) } };
-  }
-  let db: Database | undefined;
-  try {
-    db = new sql.Database(read.bytes);
-    const check = db.exec('PRAGMA quick_check');
-    const verdict = String(check[0]?.values[0]?.[0] ?? '');
-    if (verdict !== 'ok') throw new Error(verdict || 'quick_check gave no answer');
-    return { db };
-  } catch (error) {
-    db?.close();
-    const reason = `it is damaged (${(error as Error).message})`;
-    return { db: new sql.Database(), damage: { reason, keptAt: quarantine(layout.snapshot, now) } };
+  private writableJournal(): JournalWriter {
+    if (!this.journal) throw new Error(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
+    return this.journal;
   }
 }

@@ -23,6 +23,13 @@ export const migrations: readonly string[] = [
      tokens     INTEGER NOT NULL DEFAULT 0
    );
    CREATE INDEX turns_by_session ON turns(session_id, seq);`,
+  // 2: how far the snapshot covers each writer's journal; full-text search over turns (sql.js has FTS4, not FTS5).
+  `CREATE TABLE journal_marks (
+     file   TEXT PRIMARY KEY,
+     offset INTEGER NOT NULL
+   );
+   CREATE VIRTUAL TABLE turns_fts USING fts4(content="turns", text, tokenize=unicode61);
+   INSERT INTO turns_fts (docid, text) SELECT rowid, text FROM turns;`,
 ];
 
 export const schemaVersion = migrations.length;

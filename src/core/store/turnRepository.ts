@@ -56,6 +56,7 @@ export function insertTurn(db: Database, turn: NewTurn): boolean {
     turn.ref ?? null,
     turn.tokens,
   ]);
+  db.run('INSERT INTO turns_fts (docid, text) VALUES (last_insert_rowid(), ?)', [turn.text]);
   return true;
 }
 

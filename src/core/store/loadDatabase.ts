@@ -1,0 +1,91 @@
+import type { Database, SqlJsStatic } from 'sql.js';
+import { listJournals, readJournal } from './journal';
+import { migrate } from './migrations';
+import { applyOp } from './operations';
+import { selectAll } from './rows';
+import { quarantine, readSnapshot } from './snapshotFile';
+import { storeLayout } from './storeLayout';
+
+/** What happened to a damaged snapshot found at load. */
+export interface DamageReport {
+  readonly reason: string;
+  /** Where the damaged file was moved; it is kept, never overwritten. */
+  readonly keptAt: string;
+  /** Turns recovered from the journals into the new store. */
+  readonly recoveredTurns: number;
+}
+
+export interface LoadedDatabase {
+  readonly db: Database;
+  readonly schemaVersion: number;
+  readonly damage?: DamageReport;
+  /** For each journal, how far this database has applied it (byte offset of the next unread line). */
+  readonly offsets: Map<string, number>;
+  readonly replayedOps: number;
+  readonly skippedLines: number;
+}
+
+/**
+ * The store as it stands: the snapshot (set aside if damaged; sql.js would take a zero-byte file as an
+ * empty database), migrated, then every journal replayed from where the snapshot's marks say it stops.
+ */
+export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date): LoadedDatabase {
+  const layout = storeLayout(folder);
+  const opened = openSnapshot(sql, layout.snapshot, now);
+  const { db } = opened;
+  try {
+    const schemaVersion = migrate(db).to;
+    const offsets = new Map<string, number>();
+    for (const row of selectAll(db, 'SELECT file, offset FROM journal_marks')) {
+      offsets.set(String(row.file), Number(row.offset));
+    }
+    let replayedOps = 0;
+    let skippedLines = 0;
+    for (const name of listJournals(folder)) {
+      const read = readJournal(folder, name, offsets.get(name) ?? 0);
+      replayedOps += applyInTransaction(db, read.ops);
+      skippedLines += read.skippedLines;
+      offsets.set(name, read.offset);
+    }
+    const damage = opened.damage && { ...opened.damage, recoveredTurns: countTurns(db) };
+    return { db, schemaVersion, damage, offsets, replayedOps, skippedLines };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Applies operations in one transaction (one commit instead of one per operation); returns how many changed something. */
+export function applyInTransaction(db: Database, ops: Parameters<typeof applyOp>[1][]): number {
+  if (ops.length === 0) return 0;
+  let applied = 0;
+  db.exec('BEGIN');
+  try {
+    for (const op of ops) if (applyOp(db, op)) applied++;
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  return applied;
+}
+
+function countTurns(db: Database): number {
+  return Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
+}
+
+function openSnapshot(sql: SqlJsStatic, path: string, now: Date): { db: Database; damage?: Omit<DamageReport, 'recoveredTurns'> } {
+  const read = readSnapshot(path);
+  if (read.kind === 'missing') return { db: new sql.Database() };
+  if (read.kind === 'damaged') return { db: new sql.Database(), damage: { reason: read.reason, keptAt: quarantine(path, now) } };
+  let db: Database | undefined;
+  try {
+    db = new sql.Database(read.bytes);
+    const verdict = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0] ?? '');
+    if (verdict !== 'ok') throw new Error(verdict || 'quick_check gave no answer');
+    return { db };
+  } catch (error) {
+    db?.close();
+    return { db: new sql.Database(), damage: { reason: `it is damaged (${(error as Error).message})`, keptAt: quarantine(path, now) } };
+  }
+}

@@ -1,0 +1,14 @@
+// Worker-thread entry: compacts the store off the extension host's thread, which every extension shares.
+import { parentPort, workerData } from 'node:worker_threads';
+import { compactStore } from './compaction';
+
+interface CompactionRequest {
+  readonly folder: string;
+  readonly wasmPath: string;
+}
+
+const request = workerData as CompactionRequest;
+compactStore(request.folder, request.wasmPath).then(
+  (result) => parentPort?.postMessage({ ok: true, result }),
+  (error: unknown) => parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+);

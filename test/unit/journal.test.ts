@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { listJournals, readJournal } from '../../src/core/store/journal';
+import { openTestStore, tempFolder } from '../support/tempStore';
+
+describe('journals and snapshots', () => {
+  let temp: ReturnType<typeof tempFolder>;
+  beforeEach(() => (temp = tempFolder()));
+  afterEach(() => temp.remove());
+
+  it('lets two writers share a folder: each sees the other after a sync, and nothing is lost', async () => {
+    const windowA = await openTestStore(temp.folder);
+    const windowB = await openTestStore(temp.folder);
+    windowA.recordTurn({ sessionId: 'a', role: 'user', text: 'from window A' });
+    windowB.recordTurn({ sessionId: 'b', role: 'user', text: 'from window B' });
+    await Promise.all([windowA.flush(), windowB.flush()]);
+    assert.equal(windowA.syncFromOtherWriters(), 1);
+    assert.equal(windowA.syncFromOtherWriters(), 0, 'a second sync reads nothing new');
+    assert.deepEqual(windowA.turns('b').map((t) => t.text), ['from window B']);
+    await windowA.snapshot();
+    await windowB.close();
+    await windowA.close({ snapshot: true });
+    const reopened = await openTestStore(temp.folder);
+    assert.deepEqual([reopened.turns('a').length, reopened.turns('b').length], [1, 1]);
+    await reopened.close();
+  });
+
+  it('folds closed journals into the snapshot and removes them', async () => {
+    const store = await openTestStore(temp.folder);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'one' });
+    await store.close({ snapshot: true });
+    assert.deepEqual(listJournals(temp.folder), [], 'the sealed, covered journal is gone');
+    assert.ok(existsSync(join(temp.folder, 'engram.sqlite')));
+    const reopened = await openTestStore(temp.folder, { readOnly: true });
+    assert.equal(reopened.stats().turns, 1);
+    assert.equal(reopened.journalName, undefined, 'a read-only store creates no journal');
+    assert.throws(() => reopened.recordTurn({ sessionId: 's', role: 'user', text: 'x' }), /read-only/);
+    await reopened.close();
+  });
+
+  it('keeps the journal of a writer that is still open', async () => {
+    const live = await openTestStore(temp.folder);
+    live.recordTurn({ sessionId: 's', role: 'user', text: 'still typing' });
+    await live.flush();
+    const other = await openTestStore(temp.folder);
+    const result = await other.snapshot();
+    assert.equal(result.done, true);
+    assert.deepEqual(result.journalsRemoved, []);
+    assert.ok(listJournals(temp.folder).includes(live.journalName ?? ''));
+    await other.close();
+    await live.close();
+  });
+
+  it('leaves a torn last line for later and skips a garbled one', async () => {
+    const store = await openTestStore(temp.folder);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'complete' });
+    await store.close();
+    const [name] = listJournals(temp.folder);
+    const path = join(temp.folder, 'journals', name);
+    const whole = readJournal(temp.folder, name, 0);
+    appendFileSync(path, '{"kind":"turn","id":"torn"');
+    const torn = readJournal(temp.folder, name, whole.offset);
+    assert.deepEqual([torn.ops.length, torn.offset], [0, whole.offset], 'an unfinished line is not read');
+    appendFileSync(path, ',"oops\n');
+    const garbled = readJournal(temp.folder, name, whole.offset);
+    assert.equal(garbled.skippedLines, 1);
+    const reopened = await openTestStore(temp.folder);
+    assert.equal(reopened.stats().turns, 1);
+    await reopened.close();
+  });
+
+  it('does not write a snapshot while another process holds the lock', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { hostname } = await import('node:os');
+    writeFileSync(join(temp.folder, 'snapshot.lock'), JSON.stringify({ host: hostname(), pid: process.ppid, at: new Date().toISOString() }));
+    const store = await openTestStore(temp.folder);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'x' });
+    const result = await store.snapshot();
+    assert.equal(result.done, false);
+    assert.equal(readdirSync(temp.folder).includes('engram.sqlite'), false);
+    await store.close();
+  });
+
+  it('breaks the lock of a dead owner', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { hostname } = await import('node:os');
+    writeFileSync(join(temp.folder, 'snapshot.lock'), JSON.stringify({ host: hostname(), pid: 2 ** 22 + 12345, at: new Date().toISOString() }));
+    const store = await openTestStore(temp.folder);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'x' });
+    assert.equal((await store.snapshot()).done, true);
+    await store.close();
+  });
+});
