@@ -45,7 +45,10 @@ export function checkImportLine(value: unknown): ImportLine | string {
  * identical lines, so importing the same file twice (or two processes importing it) stores each turn once.
  * Imported turns are history only: nothing is captured from them.
  */
-export function importTurns(store: MemoryStore, file: string): ImportReport {
+/** Lines between waits for the journal: a killed import keeps everything up to its last completed batch. */
+const durableBatch = 500;
+
+export async function importTurns(store: MemoryStore, file: string): Promise<ImportReport> {
   const content = readFileSync(file, 'utf8');
   const lines = content.split(/\r?\n/);
   const seen = new Map<string, number>();
@@ -53,20 +56,21 @@ export function importTurns(store: MemoryStore, file: string): ImportReport {
   let imported = 0;
   let alreadyStored = 0;
   let counted = 0;
-  lines.forEach((raw, index) => {
-    if (raw.trim() === '') return;
+  for (const [index, raw] of lines.entries()) {
+    if (raw.trim() === '') continue;
     counted++;
+    if (counted % durableBatch === 0) await store.flush();
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
     } catch (error) {
       rejected.push({ line: index + 1, reason: `not valid JSON (${(error as Error).message})` });
-      return;
+      continue;
     }
     const line = checkImportLine(parsed);
     if (typeof line === 'string') {
       rejected.push({ line: index + 1, reason: line });
-      return;
+      continue;
     }
     const key = [line.session, line.ref ?? '', line.role, line.at ?? '', line.text].join('\u0000');
     const occurrence = (seen.get(key) ?? 0) + 1;
@@ -75,6 +79,7 @@ export function importTurns(store: MemoryStore, file: string): ImportReport {
     const turn = store.recordTurn({ id, sessionId: line.session, role: line.role, text: line.text, at: line.at, ref: line.ref, source: 'import' });
     if (turn.created) imported++;
     else alreadyStored++;
-  });
+  }
+  await store.flush();
   return { file, lines: counted, imported, alreadyStored, rejected };
 }

@@ -60,7 +60,7 @@ async function run(argv: readonly string[]): Promise<number> {
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const store = await openStore(args, 'write');
       try {
-        const report = importTurns(store, file);
+        const report = await importTurns(store, file);
         // Durable in our journal first; the snapshot at close folds it in for fast loading later.
         await store.flush();
         const problems = report.rejected.map((r) => `\n  line ${r.line}: ${r.reason}`).join('');
