@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import { MemoryStore } from '../core/store/memoryStore';
-import { parseArgs, requiredFlag, UsageError, type ParsedArgs } from './args';
+import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
+import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 
 const usage = `engram: the Engram memory store from the command line
@@ -13,17 +14,28 @@ commands:
   import FILE.jsonl   add conversation history, one turn per line:
                       {"session": str, "role": "user"|"assistant", "text": str, "at"?: ISO-8601, "ref"?: str}
   stats               counts of what the store holds
+  bench [--turns N] [--samples M]
+                      measure the per-turn memory work at N stored turns (default 10000) in a throw-away
+                      store, beside a naive save per turn, recall latency and cold open
 
---db DIR is a store folder laid out as the extension's globalStorage folder.
+--db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db']);
+const valuedFlags = new Set(['db', 'turns', 'samples']);
 const switchFlags = new Set(['json', 'help']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
   const bundled = join(__dirname, 'sql-wasm.wasm');
   return existsSync(bundled) ? bundled : require.resolve('sql.js/dist/sql-wasm.wasm');
+}
+
+function positiveInteger(args: ParsedArgs, name: string, fallback: number): number {
+  const text = stringFlag(args, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive whole number`);
+  return value;
 }
 
 async function openStore(args: ParsedArgs, access: 'read' | 'write'): Promise<MemoryStore> {
@@ -84,6 +96,24 @@ async function run(argv: readonly string[]): Promise<number> {
       } finally {
         await store.close();
       }
+    }
+    case 'bench': {
+      const result = await runBench({
+        turns: positiveInteger(args, 'turns', 10_000),
+        samples: positiveInteger(args, 'samples', 300),
+        wasmPath: wasmPath(),
+        workerPath: join(__dirname, 'snapshotWorker.js'),
+        cliPath: process.argv[1],
+        tokens: cl100kTokenCounter,
+        log: (line) => process.stderr.write(`engram bench: ${line}\n`),
+      });
+      print(args, result, JSON.stringify(result, null, 2));
+      return 0;
+    }
+    case 'bench-open': {
+      const ms = await measureOpen(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter);
+      process.stdout.write(`openMs=${ms.toFixed(3)}\n`);
+      return 0;
     }
     default:
       throw new UsageError(`unknown command "${args.command}"`);

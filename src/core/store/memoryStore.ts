@@ -9,7 +9,8 @@ import { applyOp, type TurnOp } from './operations';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
-import { countSessions, countTurns, findTurn, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
+import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
+import { countSessions, countTurns, findTurn, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
 
@@ -124,6 +125,21 @@ export class MemoryStore {
 
   turns(sessionId: string): TurnRecord[] {
     return turnsOfSession(this.db, sessionId);
+  }
+
+  /** The last `limit` turns of a session, oldest first. */
+  recentTurns(sessionId: string, limit: number): TurnRecord[] {
+    return recentTurnsOfSession(this.db, sessionId, limit);
+  }
+
+  /** Full-text search over every stored turn (FTS4, BM25). */
+  searchTurns(query: string, options: TurnSearchOptions = {}): TurnHit[] {
+    return searchTurnsBm25(this.db, query, options);
+  }
+
+  /** A full copy of the database: what a naive save-per-turn would write. Only the benchmark needs it. */
+  exportForComparison(): Uint8Array {
+    return this.db.export();
   }
 
   stats(): StoreStats {

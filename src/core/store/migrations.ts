@@ -30,6 +30,8 @@ export const migrations: readonly string[] = [
    );
    CREATE VIRTUAL TABLE turns_fts USING fts4(content="turns", text, tokenize=unicode61);
    INSERT INTO turns_fts (docid, text) SELECT rowid, text FROM turns;`,
+  // 3: per-term statistics of the turn index (no storage of its own), so search can skip near-universal terms.
+  `CREATE VIRTUAL TABLE turns_terms USING fts4aux(turns_fts);`,
 ];
 
 export const schemaVersion = migrations.length;

@@ -69,6 +69,12 @@ export function turnsOfSession(db: Database, sessionId: string): TurnRecord[] {
   return selectAll(db, 'SELECT * FROM turns WHERE session_id = ? ORDER BY seq', [sessionId]).map(toTurnRecord);
 }
 
+export function recentTurnsOfSession(db: Database, sessionId: string, limit: number): TurnRecord[] {
+  return selectAll(db, 'SELECT * FROM turns WHERE session_id = ? ORDER BY seq DESC LIMIT ?', [sessionId, limit])
+    .map(toTurnRecord)
+    .reverse();
+}
+
 function toTurnRecord(row: Record<string, SqlValue>): TurnRecord {
   const role = row.role;
   if (!isTurnRole(role)) throw new Error(`Unexpected turn role in the store: ${String(role)}`);

@@ -1,0 +1,84 @@
+import type { TokenCounter } from '../core/context/tokenCounter';
+import { migrate } from '../core/store/migrations';
+import { applyOp, type TurnOp } from '../core/store/operations';
+import { writeFileAtomically } from '../core/store/snapshotFile';
+import { loadSqlJs } from '../core/store/sqlJs';
+import { storeLayout } from '../core/store/storeLayout';
+
+/** A small deterministic generator (mulberry32), so every bench run measures the same corpus. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const vocabulary = (
+  'test hang promise timeout async await mocha fixture build webpack esbuild typescript module import export ' +
+  'database query index migration schema sqlite journal snapshot lock worker thread memory cache latency ' +
+  'docker container deploy kubernetes service endpoint request response header token auth session cookie ' +
+  'react component state hook render props css layout flex grid button input form validation error stack ' +
+  'python rust go java kotlin swift compiler linker debug breakpoint profiler flamegraph allocation leak ' +
+  'refactor rename extract function class interface generic type inference union tuple enum record map set'
+).split(' ');
+
+/**
+ * Words follow a Zipf-like law, as in real conversation: a few very common ones, a long tail of rare
+ * ones (identifiers, names). A uniform small vocabulary would make every search match every turn.
+ */
+const syllables = 'ka lo mi ne ru sa ti vo ze pa qu ri do fe gu ha ji ke lu ma'.split(' ');
+const tail = Array.from({ length: 8000 }, (_, i) => {
+  let word = '';
+  for (let n = i + 1; n > 0; n = Math.floor(n / syllables.length)) word += syllables[n % syllables.length];
+  return word;
+});
+const lexicon = [...'the a to and of is it in that this for you with on i my not be are do'.split(' '), ...vocabulary, ...tail];
+
+export function corpusSentence(random: () => number, words: number): string {
+  const picked: string[] = [];
+  for (let i = 0; i < words; i++) {
+    // Inverse-transform sampling of rank ~ 1/r: rank = lexicon^u - 1 for u uniform in [0, 1).
+    const rank = Math.min(lexicon.length - 1, Math.floor(Math.pow(lexicon.length, random()) - 1));
+    picked.push(lexicon[rank]);
+  }
+  return picked.join(' ');
+}
+
+/**
+ * Writes a store of `turns` turns (in sessions of 20) straight into a snapshot, in one transaction:
+ * the benchmark measures the work per turn at that size, not the cost of getting there.
+ */
+export async function writeBenchCorpus(folder: string, wasmPath: string, turns: number, tokens: TokenCounter): Promise<void> {
+  const sql = await loadSqlJs(wasmPath);
+  const db = new sql.Database();
+  try {
+    migrate(db);
+    const random = seededRandom(42);
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    db.exec('BEGIN');
+    for (let i = 0; i < turns; i++) {
+      const text = corpusSentence(random, 8 + Math.floor(random() * 40));
+      const op: TurnOp = {
+        kind: 'turn',
+        id: `bench-${i}`,
+        sessionId: `bench-session-${Math.floor(i / 20)}`,
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        text,
+        at: new Date(start + i * 60_000).toISOString(),
+        tokens: tokens.count(text),
+        source: 'import',
+      };
+      applyOp(db, op);
+    }
+    db.exec('COMMIT');
+    // One merge up front, as an idle-time optimise would leave a long-lived store.
+    db.exec("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')");
+    writeFileAtomically(storeLayout(folder).snapshot, db.export());
+  } finally {
+    db.close();
+  }
+}
