@@ -37,6 +37,11 @@ export async function launchChromium(options: { headless?: boolean } = {}): Prom
       executablePath: CHROMIUM_PATH,
       headless: options.headless ?? true,
       args: [...CHROMIUM_FLAGS],
+      // Playwright's own signal handlers close the browser and process.exit() at once, before the caller has
+      // stopped code-server; callers handle Ctrl-C themselves and call cleanup().
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       env: {
         ...process.env,
         HOME: home,

@@ -57,6 +57,30 @@ export async function ensureCodeServer(): Promise<void> {
   }
 }
 
+/**
+ * Installs an extension folder into an --extensions-dir without packaging it, as a symlink named
+ * `<publisher>.<name>-<version>`. At startup code-server adds every folder of the extensions dir to its profile
+ * manifest (extensions.json) only while that file is missing, so it is deleted here: the link (and a changed version)
+ * is picked up on the next start. Returns the extension's id. Call it before launchCodeServer.
+ */
+export function linkExtensionInto(extensionsDir: string, extensionPath: string = REPO_ROOT): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(extensionPath, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
+  const id = `${manifest.publisher}.${manifest.name}`;
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  for (const entry of fs.readdirSync(extensionsDir)) {
+    // Earlier links of this extension (other versions). rmSync on a symlink removes the link, never its target.
+    if (entry.startsWith(`${id}-`)) fs.rmSync(path.join(extensionsDir, entry), { recursive: true, force: true });
+  }
+  fs.symlinkSync(path.resolve(extensionPath), path.join(extensionsDir, `${id}-${manifest.version}`), 'dir');
+  // .obsolete lists folders to delete at startup (an uninstall from the UI): our fresh link must not be one.
+  for (const file of ['extensions.json', '.obsolete']) fs.rmSync(path.join(extensionsDir, file), { force: true });
+  return id;
+}
+
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

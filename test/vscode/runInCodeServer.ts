@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { launchChromium } from '../support/browser';
-import { ensureCodeServer, launchCodeServer, REPO_ROOT, workbenchUrl } from '../support/codeServer';
+import { ensureCodeServer, launchCodeServer, REPO_ROOT, workbenchUrl, type RunningCodeServer } from '../support/codeServer';
 import { RESULT_LINE_PREFIX, type SuiteResult } from './index';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,6 +27,7 @@ const OFFLINE_NOISE: readonly RegExp[] = [
   /^(Creating a socket|Resolving connection token|Resolved connection token|Creation of workbench contribution)/,
   /^Updating additional builtin extensions cache/,
   /authentication provider 'github'/,
+  /ENOTFOUND open-vsx\.org/,
 ];
 
 function parseGrep(argv: string[]): string | undefined {
@@ -50,41 +51,80 @@ async function main(): Promise<number> {
   }
 
   await ensureCodeServer();
+  // The timeout covers everything after the install: starting the server, loading the workbench and the suite.
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+  const run: RunState = { pageErrors: [] };
+  const extensionEnvironment: Record<string, string> = { ENGRAM_TEST: '1' };
+  if (grep) extensionEnvironment.ENGRAM_TEST_GREP = grep;
+  const exitCode = await Promise.race([runSuite(run, extensionPath, testsPath, extensionEnvironment), timedOut]);
+  clearTimeout(timer);
+  const { result, server } = run;
+
+  let problem: string | undefined;
+  if (exitCode === 'timeout') problem = `timed out after ${timeoutMs} ms (ENGRAM_VSCODE_TIMEOUT_MS)`;
+  else if (!result) problem = `the suite exited with code ${exitCode} but printed no ${RESULT_LINE_PREFIX.trim()} line`;
+  if (result) console.log(`vscode: ${result.passed} passed, ${result.failed} failed`);
+  run.failed = problem !== undefined || exitCode !== 0 || !result || result.failed > 0;
+  if (problem) console.error(`vscode: ${problem}`);
+  if (run.failed) {
+    for (const failure of result?.failures ?? []) console.error(`  failed: ${failure.title}: ${failure.error}`);
+    if (run.pageErrors.length > 0) console.error(`workbench page errors (last 10):\n${run.pageErrors.slice(-10).join('\n')}`);
+    if (server) {
+      console.error(`--- tail of ${server.logFile} ---\n${server.logTail(40)}`);
+      console.error(`--- full workbench log: ${path.join(server.dataDir, WORKBENCH_LOG)}`);
+    }
+  }
+  console.log(`vscode: finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return run.failed ? 1 : 0;
+}
+
+interface RunState {
+  server?: RunningCodeServer;
+  result?: SuiteResult;
+  pageErrors: string[];
+  failed?: boolean;
+}
+
+const WORKBENCH_LOG = 'workbench.log';
+
+/** Starts code-server and chromium, opens the workbench with the test payload; resolves with the suite's exit code. */
+async function runSuite(
+  run: RunState,
+  extensionPath: string,
+  testsPath: string,
+  extensionEnvironment: Record<string, string>,
+): Promise<number> {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'engram-vscode-workspace-'));
   cleanups.push(async () => fs.rmSync(workspace, { recursive: true, force: true }));
-  let failed = true;
   const serverStarted = launchCodeServer({ workspace, smokeTestDriver: true });
-  cleanups.push(async () => {
-    // Keep the data folder of a failed run: its log is what explains the failure.
-    await (await serverStarted.catch(() => undefined))?.stop({ keepDataDir: failed });
-  });
-  const server = await serverStarted;
-  console.log(`code-server on port ${server.port} (${Date.now() - started} ms), log ${server.logFile}`);
+  // Keep the data folder of a failed run: its logs are what explain the failure.
+  cleanups.push(async () => (await serverStarted.catch(() => undefined))?.stop({ keepDataDir: run.failed !== false }));
+  const server = (run.server = await serverStarted);
+  console.log(`code-server on port ${server.port}, log ${server.logFile}`);
 
-  const chromium = await launchChromium();
-  cleanups.push(chromium.cleanup);
+  // Cleanups wait for launches still under way, so a timeout or Ctrl-C mid-launch leaves no process behind.
+  const chromiumStarted = launchChromium();
+  cleanups.push(async () => (await chromiumStarted.catch(() => undefined))?.cleanup());
+  const chromium = await chromiumStarted;
   const page = await chromium.browser.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('pageerror', (error) => run.pageErrors.push(error.message));
 
-  // The workbench's smoke-test driver calls these two: the host's console, then the suite's exit code.
-  let result: SuiteResult | undefined;
-  // It carries the whole workbench log, not only the host's console: all of it goes to a file, and the terminal
-  // gets everything but the chatter that is harmless offline (ENGRAM_VSCODE_VERBOSE=1 shows that too).
-  const workbenchLog = path.join(server.dataDir, 'workbench.log');
+  // The workbench's smoke-test driver calls these two: its log (the host's console included), then the suite's exit
+  // code. The log is the whole workbench's: all of it goes to a file, and the terminal gets everything but the
+  // chatter that is harmless offline (ENGRAM_VSCODE_VERBOSE=1 shows that too).
+  const workbenchLog = path.join(server.dataDir, WORKBENCH_LOG);
   await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
     const line = util.format(...(Array.isArray(args) ? args : [args]));
     fs.appendFileSync(workbenchLog, `[${type}] ${line}\n`);
-    if (line.startsWith(RESULT_LINE_PREFIX)) result = JSON.parse(line.slice(RESULT_LINE_PREFIX.length)) as SuiteResult;
+    if (line.startsWith(RESULT_LINE_PREFIX)) run.result = JSON.parse(line.slice(RESULT_LINE_PREFIX.length)) as SuiteResult;
     if (process.env.ENGRAM_VSCODE_VERBOSE !== '1' && OFFLINE_NOISE.some((pattern) => pattern.test(line))) return;
     (type === 'error' ? console.error : console.log)(line);
   });
-  const suiteExited = new Promise<number>((resolve) => {
-    void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
-  });
+  let reportExit: (code: number) => void = () => undefined;
+  const suiteExited = new Promise<number>((resolve) => (reportExit = resolve));
+  await page.exposeFunction('codeAutomationExit', (code: number) => reportExit(code));
 
-  const extensionEnvironment: Record<string, string> = { ENGRAM_TEST: '1' };
-  if (grep) extensionEnvironment.ENGRAM_TEST_GREP = grep;
   const url = workbenchUrl({
     port: server.port,
     workspace,
@@ -93,28 +133,7 @@ async function main(): Promise<number> {
     extensionEnvironment,
   });
   await page.goto(url);
-
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-  const exitCode = await Promise.race([suiteExited, timedOut]);
-  clearTimeout(timer);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-
-  let problem: string | undefined;
-  if (exitCode === 'timeout') problem = `timed out after ${timeoutMs} ms (ENGRAM_VSCODE_TIMEOUT_MS)`;
-  else if (!result) problem = `the suite exited with code ${exitCode} but printed no ${RESULT_LINE_PREFIX.trim()} line`;
-
-  if (result) console.log(`vscode: ${result.passed} passed, ${result.failed} failed`);
-  failed = problem !== undefined || exitCode !== 0 || !result || result.failed > 0;
-  if (problem) console.error(`vscode: ${problem}`);
-  if (failed) {
-    for (const failure of result?.failures ?? []) console.error(`  failed: ${failure.title}: ${failure.error}`);
-    if (pageErrors.length > 0) console.error(`workbench page errors (last 10):\n${pageErrors.slice(-10).join('\n')}`);
-    console.error(`--- tail of ${server.logFile} ---\n${server.logTail(40)}`);
-    console.error(`--- full workbench log: ${workbenchLog}`);
-  }
-  console.log(`vscode: finished in ${seconds} s`);
-  return failed ? 1 : 0;
+  return suiteExited;
 }
 
 process.on('SIGINT', () => {
