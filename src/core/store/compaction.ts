@@ -42,6 +42,8 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
         if (present.has(file)) db.run('INSERT INTO journal_marks (file, offset) VALUES (?, ?)', [file, offset]);
       }
       db.exec('COMMIT');
+      // FTS4 keeps deleted terms in old segments until they are merged: merge them all after a removal.
+      if (loaded.removalsReplayed > 0) db.exec("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')");
       const bytes = db.export();
       writeFileAtomically(storeLayout(folder).snapshot, bytes);
       const turns = Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);

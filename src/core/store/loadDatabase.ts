@@ -23,6 +23,8 @@ export interface LoadedDatabase {
   readonly offsets: Map<string, number>;
   readonly replayedOps: number;
   readonly skippedLines: number;
+  /** Forget or retention operations among those replayed: their text must be scrubbed from the index too. */
+  readonly removalsReplayed: number;
 }
 
 /**
@@ -34,6 +36,8 @@ export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date): Loade
   const opened = openSnapshot(sql, layout.snapshot, now);
   const { db } = opened;
   try {
+    // Deleted rows are overwritten, not left in free pages of the next snapshot: forgetting must reach the disk.
+    db.exec('PRAGMA secure_delete = ON');
     const schemaVersion = migrate(db).to;
     const offsets = new Map<string, number>();
     for (const row of selectAll(db, 'SELECT file, offset FROM journal_marks')) {
@@ -41,14 +45,16 @@ export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date): Loade
     }
     let replayedOps = 0;
     let skippedLines = 0;
+    let removalsReplayed = 0;
     for (const name of listJournals(folder)) {
       const read = readJournal(folder, name, offsets.get(name) ?? 0);
       replayedOps += applyInTransaction(db, read.ops);
       skippedLines += read.skippedLines;
+      removalsReplayed += read.ops.filter((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions').length;
       offsets.set(name, read.offset);
     }
     const damage = opened.damage && { ...opened.damage, recoveredTurns: countTurns(db) };
-    return { db, schemaVersion, damage, offsets, replayedOps, skippedLines };
+    return { db, schemaVersion, damage, offsets, replayedOps, skippedLines, removalsReplayed };
   } catch (error) {
     db.close();
     throw error;

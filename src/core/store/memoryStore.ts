@@ -5,7 +5,8 @@ import type { TokenCounter } from '../context/tokenCounter';
 import { compactStore, type CompactionResult } from './compaction';
 import { JournalWriter, listJournals, readJournal, sealJournal } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport } from './loadDatabase';
-import { applyOp, type TurnOp } from './operations';
+import { applyOp, type StoreOp, type TurnOp } from './operations';
+import { listSessions, sessionsToCool, type SessionRecord } from './sessionRepository';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
@@ -13,6 +14,15 @@ import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall
 import { countSessions, countTurns, findTurn, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
+export type { SessionRecord } from './sessionRepository';
+
+/** A turn was recorded for a conversation the owner told Engram to forget; it is not stored. */
+export class ForgottenSessionError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`The conversation ${sessionId} was forgotten; nothing more is recorded for it.`);
+    this.name = 'ForgottenSessionError';
+  }
+}
 
 export interface MemoryStoreOptions {
   /** The store folder (the extension's globalStorage, or the CLI's --db). */
@@ -60,6 +70,7 @@ export interface StoreStats {
  */
 export class MemoryStore {
   private journal: JournalWriter | undefined;
+  private readonly forgetListeners: ((sessionIds: readonly string[]) => void)[] = [];
 
   private constructor(
     private readonly db: Database,
@@ -105,9 +116,66 @@ export class MemoryStore {
     const created = applyOp(this.db, op);
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
     if (created) journal.append(op).catch(() => undefined);
+    else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
     const stored = findTurn(this.db, op.id);
     if (!stored) throw new Error(`The turn ${op.id} was not stored`);
     return { ...stored, created };
+  }
+
+  /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
+  private apply(op: StoreOp): boolean {
+    const journal = this.writableJournal();
+    const changed = applyOp(this.db, op);
+    journal.append(op).catch(() => undefined);
+    return changed;
+  }
+
+  listSessions(): SessionRecord[] {
+    return listSessions(this.db);
+  }
+
+  /** Sets a session's rolling summary (what it cools to after the retention period). */
+  setSummary(sessionId: string, summary: string): boolean {
+    return this.apply({ kind: 'summary', id: randomUUID(), sessionId, summary, at: this.now.toISOString() });
+  }
+
+  /**
+   * The deletion seam: a forgotten conversation leaves the table, the search index, the vectors (through
+   * onDidForget listeners) and, once the journals are rewritten here, the disk. Returns turns removed.
+   */
+  async forgetSessions(sessionIds: readonly string[]): Promise<number> {
+    const before = countTurns(this.db);
+    this.apply({ kind: 'forgetSessions', id: randomUUID(), sessionIds: [...sessionIds], at: this.now.toISOString() });
+    for (const listener of this.forgetListeners) listener(sessionIds);
+    await this.purgeJournals();
+    return before - countTurns(this.db);
+  }
+
+  /** Forgets every conversation. */
+  forgetEverything(): Promise<number> {
+    return this.forgetSessions(this.listSessions().map((session) => session.id));
+  }
+
+  /** Retention: sessions quiet for `days` cool to their summary; a session without one keeps its text. */
+  async applyRetention(days: number): Promise<string[]> {
+    const cutoff = new Date(this.now.getTime() - days * 86_400_000).toISOString();
+    const sessionIds = sessionsToCool(this.db, cutoff);
+    if (sessionIds.length === 0) return [];
+    this.apply({ kind: 'coolSessions', id: randomUUID(), sessionIds, at: this.now.toISOString() });
+    for (const listener of this.forgetListeners) listener(sessionIds);
+    await this.purgeJournals();
+    return sessionIds;
+  }
+
+  /** Called with the sessions whose turns were removed, for stores kept outside sql.js (vectors). */
+  onDidForget(listener: (sessionIds: readonly string[]) => void): void {
+    this.forgetListeners.push(listener);
+  }
+
+  /** Rewrites the removed text out of our journal and the snapshot: a new journal, then a compaction. */
+  private async purgeJournals(): Promise<void> {
+    await this.flush();
+    await this.snapshot({ rotate: true });
   }
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
@@ -175,11 +243,18 @@ export class MemoryStore {
    * Folds all journals into a new snapshot (under the lock; skipped if another process holds it), then
    * starts a fresh journal if ours has grown large, so loading stays fast.
    */
-  async snapshot(): Promise<CompactionResult> {
+  async snapshot(options: { rotate?: boolean } = {}): Promise<CompactionResult> {
     await this.flush();
     const compact = this.options.compact ?? compactStore;
+    let journal = this.journal;
+    // Rotating first lets this very compaction remove the old journal (it is sealed and fully covered).
+    if (options.rotate && journal && journal.size > 0) {
+      this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
+      await journal.close();
+      sealJournal(this.layout.folder, journal.name);
+      journal = undefined;
+    }
     const result = await compact(this.layout.folder, this.options.wasmPath);
-    const journal = this.journal;
     if (result.done && journal && journal.size >= (this.options.rotateJournalBytes ?? 4 * 1024 * 1024)) {
       this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
       await journal.close();

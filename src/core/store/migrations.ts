@@ -32,6 +32,14 @@ export const migrations: readonly string[] = [
    INSERT INTO turns_fts (docid, text) SELECT rowid, text FROM turns;`,
   // 3: per-term statistics of the turn index (no storage of its own), so search can skip near-universal terms.
   `CREATE VIRTUAL TABLE turns_terms USING fts4aux(turns_fts);`,
+  // 4: retention. A session keeps its summary when its turns cool away; a forgotten session leaves only a
+  // tombstone (its id), so a turn of it replayed later from another journal is not brought back.
+  `ALTER TABLE sessions ADD COLUMN summary TEXT;
+   ALTER TABLE sessions ADD COLUMN cooled_at TEXT;
+   CREATE TABLE forgotten_sessions (
+     session_id TEXT PRIMARY KEY,
+     at         TEXT NOT NULL
+   );`,
 ];
 
 export const schemaVersion = migrations.length;

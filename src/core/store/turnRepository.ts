@@ -38,6 +38,7 @@ export function isTurnRole(value: unknown): value is TurnRole {
 /** Inserts a turn (and its session, the first time); returns false when the id was already stored. */
 export function insertTurn(db: Database, turn: NewTurn): boolean {
   if (findTurn(db, turn.id)) return false;
+  if (selectNumber(db, 'SELECT COUNT(*) FROM forgotten_sessions WHERE session_id = ?', [turn.sessionId]) > 0) return false;
   db.run(
     `INSERT INTO sessions (id, source, started_at, last_at) VALUES (?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET
