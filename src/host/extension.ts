@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
+import { registerMemoryCommands } from './memoryCommands';
 import { openMemory } from './memoryHost';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
@@ -32,6 +33,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     context.subscriptions.push(finishedTurns, registerChatParticipant(memory, finishedTurns, log, context.extensionUri));
 
     context.subscriptions.push(
+      ...registerMemoryCommands(memory, log),
+      vscode.commands.registerCommand('engram.openChat', () =>
+        // Ask mode: agent mode (the default without a signed-in account) never hands the request to a participant.
+        vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'ask', query: '@engram ', isPartialQuery: true }),
+      ),
       vscode.commands.registerCommand('engram.refreshModels', () => provider.refresh()),
       vscode.commands.registerCommand('engram.openStoreFolder', () => openFolder(memory.folder)),
       vscode.commands.registerCommand('engram.showLog', () => log.show()),

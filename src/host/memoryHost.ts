@@ -50,7 +50,9 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     });
     log.info(`memory store opened at ${folder} (schema ${store.schemaVersion}, ${store.stats().turns} turns)`);
     if (store.damage) reportDamage(store, log);
-    return new StoreHost(store, folder, log);
+    const host = new StoreHost(store, folder, log);
+    host.scheduleRetention();
+    return host;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.error(`memory store unavailable: ${message}`);
@@ -77,12 +79,26 @@ class StoreHost implements MemoryHost {
   readonly unavailableReason = undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private snapshotting: Promise<unknown> | undefined;
+  private readonly retentionTimers: NodeJS.Timeout[] = [];
 
   constructor(
     readonly store: MemoryStore,
     readonly folder: string,
     private readonly log: vscode.LogOutputChannel,
   ) {}
+
+  /** Retention runs a little after start (never during activation) and then once a day. */
+  scheduleRetention(): void {
+    const run = (): void => {
+      const days = vscode.workspace.getConfiguration('engram').get<number>('retention.days', 90);
+      if (!days || days <= 0) return;
+      this.store
+        .applyRetention(days)
+        .then((cooled) => cooled.length && this.log.info(`retention: ${cooled.length} conversations older than ${days} days cooled to their summaries`))
+        .catch((error: unknown) => this.log.warn(`retention skipped: ${String(error)}`));
+    };
+    this.retentionTimers.push(setTimeout(run, 60_000), setInterval(run, 86_400_000));
+  }
 
   noteWrite(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
@@ -102,12 +118,13 @@ class StoreHost implements MemoryHost {
   }
 
   async close(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.dispose();
     await this.snapshotting;
     await this.store.close({ snapshot: true }).catch((error: unknown) => this.log.error(`closing the memory store: ${String(error)}`));
   }
 
   dispose(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    for (const timer of this.retentionTimers) clearTimeout(timer);
   }
 }

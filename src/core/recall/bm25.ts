@@ -1,6 +1,7 @@
 /**
- * BM25 from FTS4's matchinfo(table, 'pcnalx'): this sql.js has FTS4 but no bm25() (that is FTS5), so the
- * score is computed here from the counts SQLite hands back for each matching row.
+ * BM25 from FTS4's matchinfo(table, 'pcnaly'): this sql.js has FTS4 but no bm25() (that is FTS5). 'y'
+ * gives each phrase's hits in this row only; document frequencies come from the index's term statistics
+ * (fts4aux), read once per query, because matchinfo's 'x' recomputes them over whole doclists per query.
  */
 
 const k1 = 1.2;
@@ -12,22 +13,26 @@ export function matchinfoInts(blob: Uint8Array): Uint32Array {
   return new Uint32Array(copy.buffer, 0, Math.floor(copy.byteLength / 4));
 }
 
-/** Scores one row of a single-column FTS4 table from its 'pcnalx' matchinfo. */
-export function bm25FromMatchinfo(info: Uint32Array): number {
+/** Inverse document frequency, never negative (the "+1" form), for a term found in `documents` of `rows`. */
+export function idf(rows: number, documents: number): number {
+  return Math.log(1 + (rows - documents + 0.5) / (documents + 0.5));
+}
+
+/**
+ * Scores one row of a single-column FTS4 table from its 'pcnaly' matchinfo; `idfs[i]` belongs to the
+ * i-th phrase of the MATCH expression.
+ */
+export function bm25FromMatchinfo(info: Uint32Array, idfs: readonly number[]): number {
   const phrases = info[0];
   const columns = info[1];
-  const rows = info[2];
   const averageLength = info[3] || 1;
   const length = info[3 + columns] ?? 0;
   const hitsStart = 3 + 2 * columns;
   let score = 0;
   for (let phrase = 0; phrase < phrases; phrase++) {
-    const at = hitsStart + phrase * columns * 3;
-    const termFrequency = info[at];
-    const documentFrequency = info[at + 2];
+    const termFrequency = info[hitsStart + phrase * columns];
     if (termFrequency === 0) continue;
-    const idf = Math.log(1 + (rows - documentFrequency + 0.5) / (documentFrequency + 0.5));
-    score += (idf * termFrequency * (k1 + 1)) / (termFrequency + k1 * (1 - b + (b * length) / averageLength));
+    score += (idfs[phrase] * termFrequency * (k1 + 1)) / (termFrequency + k1 * (1 - b + (b * length) / averageLength));
   }
   return score;
 }

@@ -1,5 +1,5 @@
 import type { Database, SqlValue } from 'sql.js';
-import { bm25FromMatchinfo, matchinfoInts } from './bm25';
+import { bm25FromMatchinfo, idf, matchinfoInts } from './bm25';
 import { anyTermQuery, queryTerms } from './queryTerms';
 
 export interface TurnHit {
@@ -22,13 +22,13 @@ export interface TurnSearchOptions {
  * computed from matchinfo alone; only the k best rows are read whole.
  */
 export function searchTurnsBm25(db: Database, query: string, options: TurnSearchOptions = {}): TurnHit[] {
-  const terms = selectiveTerms(db, queryTerms(query));
+  const { terms, idfs } = selectiveTerms(db, queryTerms(query));
   if (terms.length === 0) return [];
   const k = options.k ?? 10;
   const sql = options.sessionId
-    ? `SELECT turns_fts.docid, matchinfo(turns_fts, 'pcnalx') FROM turns_fts JOIN turns t ON t.rowid = turns_fts.docid
+    ? `SELECT turns_fts.docid, matchinfo(turns_fts, 'pcnaly') FROM turns_fts JOIN turns t ON t.rowid = turns_fts.docid
        WHERE turns_fts MATCH ? AND t.session_id = ? ORDER BY turns_fts.docid DESC LIMIT ?`
-    : `SELECT docid, matchinfo(turns_fts, 'pcnalx') FROM turns_fts WHERE turns_fts MATCH ? ORDER BY docid DESC LIMIT ?`;
+    : `SELECT docid, matchinfo(turns_fts, 'pcnaly') FROM turns_fts WHERE turns_fts MATCH ? ORDER BY docid DESC LIMIT ?`;
   const match = anyTermQuery(terms);
   const params: SqlValue[] = options.sessionId ? [match, options.sessionId, maxCandidates] : [match, maxCandidates];
   const best: { rowid: number; score: number }[] = [];
@@ -37,7 +37,7 @@ export function searchTurnsBm25(db: Database, query: string, options: TurnSearch
     statement.bind(params);
     while (statement.step()) {
       const [rowid, info] = statement.get();
-      const score = bm25FromMatchinfo(matchinfoInts(info as Uint8Array));
+      const score = bm25FromMatchinfo(matchinfoInts(info as Uint8Array), idfs);
       if (best.length === k && score <= best[best.length - 1].score) continue;
       insertSorted(best, { rowid: Number(rowid), score }, k);
     }
@@ -51,7 +51,7 @@ export function searchTurnsBm25(db: Database, query: string, options: TurnSearch
  * Only the most recent matches are scored: the work of a search stays bounded however large the store
  * grows, and in a conversation, among equally good matches, the recent one is usually the one meant.
  */
-const maxCandidates = 3000;
+const maxCandidates = 2000;
 
 /** Terms found in more than this share of turns say little (their idf is near zero) and cost a full scan. */
 const maxDocumentShare = 0.05;
@@ -62,8 +62,8 @@ const maxTerms = 6;
  * Keeps the query's informative terms, rarest first, using the index's own statistics (fts4aux). FTS4
  * computes matchinfo for every matching row, so a term in half the turns would make every search a scan.
  */
-function selectiveTerms(db: Database, terms: readonly string[]): string[] {
-  if (terms.length === 0) return [];
+function selectiveTerms(db: Database, terms: readonly string[]): { terms: string[]; idfs: number[] } {
+  if (terms.length === 0) return { terms: [], idfs: [] };
   const total = Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
   const frequency = new Map<string, number>();
   const statement = db.prepare("SELECT documents FROM turns_terms WHERE term = ? AND col = '*'");
@@ -80,7 +80,8 @@ function selectiveTerms(db: Database, terms: readonly string[]): string[] {
   const sorted = present.sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
   const selective = sorted.filter((term) => (frequency.get(term) ?? 0) <= Math.max(20, total * maxDocumentShare));
   // When every term is common, the rarest one still answers the question better than nothing.
-  return (selective.length > 0 ? selective : sorted.slice(0, 1)).slice(0, maxTerms);
+  const chosen = (selective.length > 0 ? selective : sorted.slice(0, 1)).slice(0, maxTerms);
+  return { terms: chosen, idfs: chosen.map((term) => idf(total, frequency.get(term) ?? 0)) };
 }
 
 function readHit(db: Database, rowid: number, score: number): TurnHit {

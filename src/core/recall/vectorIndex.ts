@@ -6,71 +6,72 @@ import { dirname } from 'node:path';
  * Embedding vectors kept outside sql.js (768-dim float32 rows made the database 411 MB at 100k rows):
  * an append-only `.f32` file plus one Float32Array in memory, searched by brute force.
  *
- * File layout, little-endian: header `ENGV`, format version (uint32), dims (uint32), reserved (uint32);
- * then fixed-size records: key byte length (uint32), key UTF-8 padded to 60 bytes, deleted flag (1 byte),
- * 3 bytes padding (so the floats stay 4-byte aligned), `dims` float32 values, L2-normalised.
- * A record's slot number is its position in the file, so deleting rewrites one flag byte in place.
- *
- * One writer per file: two processes appending to the same file would interleave records.
+ * File layout, little-endian: header `ENGV`, format version, dims, reserved (uint32 each); then records of
+ * key byte length (uint32), key UTF-8 padded to 60 bytes, deleted flag (1 byte), 3 bytes padding so the
+ * floats stay 4-byte aligned, `dims` float32 values, L2-normalised. A record's slot is its position in the
+ * file, so deleting rewrites one flag byte in place. One writer per file: two would interleave records.
  */
 
 const magic = 'ENGV';
 const formatVersion = 1;
+/** Bytes before the first record. */
 export const vectorFileHeaderBytes = 16;
 const maxKeyBytes = 60;
 const flagOffset = 4 + maxKeyBytes;
 const floatsOffset = flagOffset + 4;
-/** Records are read this many bytes at a time on open, so a 300 MB file never needs a 300 MB buffer. */
-const readChunkBytes = 8 * 1024 * 1024;
+/** Files are read and rewritten this much at a time, so a 300 MB file never needs a 300 MB buffer. */
+const chunkBytes = 8 * 1024 * 1024;
 
-/** Bytes one record takes in a file of vectors with `dims` values. */
+/** Bytes one record takes in a file of `dims`-value vectors. */
 export function vectorRecordBytes(dims: number): number {
   return floatsOffset + dims * 4;
 }
 
+/** One search result: a key and its cosine similarity to the query (-1..1). */
 export interface VectorHit {
   readonly key: string;
-  /** Cosine similarity, -1..1. */
   readonly score: number;
 }
 
 /** An append-only file of keyed, L2-normalised vectors with brute-force cosine top-k search. */
 export class VectorIndex {
-  private vectors: Float32Array;
-  /** Key of each slot in file order; undefined once deleted. */
-  private readonly slotKeys: (string | undefined)[];
-  private readonly slotOfKey = new Map<string, number>();
-  /** Where the next record goes: just past the last whole record, so a torn tail gets overwritten. */
-  private fileEnd: number;
-  private tornTail: boolean;
-  private fd: number | undefined;
   private readonly recordBytes: number;
+  /** Where the next record goes: just past the last whole record. */
+  private fileEnd: number;
+  /** Bytes past fileEnd (a torn record, or a failed append) to cut off before the next append. */
+  private tornTail: boolean;
+  private readonly slotOfKey = new Map<string, number>();
 
-  private constructor(readonly path: string, readonly dims: number, fd: number, loaded: LoadedFile) {
-    this.fd = fd;
+  private constructor(
+    readonly path: string,
+    readonly dims: number,
+    private fd: number | undefined,
+    private vectors: Float32Array,
+    /** Key of each slot in file order; undefined once deleted. */
+    private slotKeys: (string | undefined)[],
+    fileBytes: number,
+  ) {
     this.recordBytes = vectorRecordBytes(dims);
-    this.vectors = loaded.vectors;
-    this.slotKeys = loaded.slotKeys;
-    this.fileEnd = vectorFileHeaderBytes + loaded.slotKeys.length * this.recordBytes;
-    this.tornTail = loaded.tornTail;
-    loaded.slotKeys.forEach((key, slot) => key !== undefined && this.slotOfKey.set(key, slot));
+    this.fileEnd = vectorFileHeaderBytes + slotKeys.length * this.recordBytes;
+    this.tornTail = fileBytes !== this.fileEnd;
+    slotKeys.forEach((key, slot) => key !== undefined && this.slotOfKey.set(key, slot));
   }
 
   /**
-   * Opens (or creates) the vector file at `path`. Throws, naming the file, if it is not a vector file,
-   * has another format version, or holds vectors of another length: the caller decides what to do; an
-   * existing file is never overwritten here.
+   * Opens (or creates) the vector file at `path`. Throws, naming the file, if it is not a vector file or
+   * holds another format version or another number of dims: the caller decides; nothing is overwritten.
    */
   static open(path: string, dims: number): VectorIndex {
     if (!Number.isInteger(dims) || dims <= 0) throw new Error(`Vector dims must be a positive integer, got ${dims}`);
-    // Records are read and written as Float32Array views: the bytes are the host's order.
+    // Records are copied through Float32Array views, which use the host's byte order.
     if (endianness() !== 'LE') throw new Error('The vector index needs a little-endian machine');
-    if (!existsSync(path)) createEmptyFile(path, dims);
+    if (!existsSync(path)) writeNewFile(path, [headerBytes(dims)]);
     const fd = openSync(path, 'r+');
     try {
-      const loaded = loadFile(fd, path, dims);
-      const index = new VectorIndex(path, dims, fd, loaded);
-      index.markDeletedOnDisk(loaded.shadowedSlots);
+      const fileBytes = fstatSync(fd).size;
+      const { vectors, slotKeys, shadowedSlots } = readFile(fd, path, dims, fileBytes);
+      const index = new VectorIndex(path, dims, fd, vectors, slotKeys, fileBytes);
+      index.markDeletedOnDisk(shadowedSlots);
       return index;
     } catch (error) {
       closeSync(fd);
@@ -83,7 +84,7 @@ export class VectorIndex {
     return this.slotOfKey.size;
   }
 
-  /** Records in the file that were deleted or replaced; compact() removes them. */
+  /** Records in the file that were deleted or replaced: what compact() would remove. */
   get deletedSlots(): number {
     return this.slotKeys.length - this.slotOfKey.size;
   }
@@ -92,33 +93,22 @@ export class VectorIndex {
     return this.slotOfKey.has(key);
   }
 
-  /** Stores `vector` under `key` durably (fdatasync) before returning; an existing key is replaced. */
+  /** Stores `vector` under `key`, on disk (fdatasync) before returning; an existing key is replaced. */
   add(key: string, vector: ArrayLike<number>): void {
     const fd = this.openFd();
-    const keyBytes = encodeKey(key);
     const normalised = this.normalise(vector, `vector for ${key}`);
-    const record = Buffer.from(new ArrayBuffer(this.recordBytes));
-    record.writeUInt32LE(keyBytes.length, 0);
-    keyBytes.copy(record, 4);
-    new Float32Array(record.buffer, floatsOffset, this.dims).set(normalised);
-    if (this.tornTail) {
-      ftruncateSync(fd, this.fileEnd);
-      this.tornTail = false;
-    }
-    try {
-      writeFully(fd, record, this.fileEnd);
-      fdatasyncSync(fd);
-    } catch (error) {
-      this.tornTail = true; // part of the record may be on disk: cut it off before the next append
-      throw error;
-    }
-    const slot = this.slotKeys.length;
+    const record = encodeRecords([key], normalised, this.recordBytes);
+    if (this.tornTail) ftruncateSync(fd, this.fileEnd);
+    this.tornTail = true; // until the write is known whole
+    writeFully(fd, record, this.fileEnd);
+    fdatasyncSync(fd);
+    this.tornTail = false;
+    const slot = this.slotKeys.push(key) - 1;
     this.fileEnd += this.recordBytes;
     this.growTo(slot + 1);
     this.vectors.set(normalised, slot * this.dims);
-    this.slotKeys.push(key);
-    // The new record is appended before the old one is flagged: a crash in between leaves two live
-    // records, and loading keeps the later one, so the key is never lost.
+    // Appended before the old record is flagged: a crash in between leaves two live records of the key,
+    // and loading keeps the later one, so a replaced vector is never lost.
     const previous = this.slotOfKey.get(key);
     this.slotOfKey.set(key, slot);
     if (previous !== undefined) {
@@ -127,7 +117,7 @@ export class VectorIndex {
     }
   }
 
-  /** Deletes `keys` (in memory and on disk); returns how many were present. Bytes stay until compact(). */
+  /** Deletes `keys` in memory and on disk; returns how many were present. The bytes stay until compact(). */
   remove(keys: Iterable<string>): number {
     const slots: number[] = [];
     for (const key of keys) {
@@ -141,71 +131,48 @@ export class VectorIndex {
     return slots.length;
   }
 
-  /** The `k` live vectors most similar to `query`, best first; `filter` may exclude keys. */
+  /** The `k` live vectors most similar to `query` (cosine), best first; `filter` returns false to exclude a key. */
   search(query: ArrayLike<number>, k: number, filter?: (key: string) => boolean): VectorHit[] {
     const q = this.normalise(query, 'query');
-    const limit = Math.min(Math.floor(k), this.slotOfKey.size);
-    if (!(limit > 0)) return [];
-    const heap = new TopK(limit);
+    const top = new TopK(Math.min(Math.floor(k), this.slotOfKey.size));
     const { vectors, dims, slotKeys } = this;
-    for (let slot = 0; slot < slotKeys.length; slot++) {
+    for (let slot = 0, base = 0; slot < slotKeys.length; slot++, base += dims) {
       const key = slotKeys[slot];
       if (key === undefined) continue;
-      const base = slot * dims;
       let dot = 0;
       for (let i = 0; i < dims; i++) dot += q[i] * vectors[base + i];
       // The filter runs only for candidates that would enter the top k: most never get that far.
-      if (!heap.wouldAccept(dot) || (filter && !filter(key))) continue;
-      heap.push(dot, slot);
+      if (top.wouldAccept(dot) && (!filter || filter(key))) top.push(dot, slot);
     }
-    return heap.sortedDescending().map(({ score, slot }) => ({ key: slotKeys[slot] as string, score }));
+    return top.bestFirst().map(({ score, slot }) => ({ key: slotKeys[slot] as string, score }));
   }
 
   /** Rewrites the file without deleted records (temp file, fsync, rename), so forgotten vectors leave the disk. */
   compact(): void {
-    const fd = this.openFd();
-    const temp = `${this.path}.compact-${process.pid}.tmp`;
-    const live = [...this.slotOfKey.entries()].sort((a, b) => a[1] - b[1]);
-    const vectors = new Float32Array(Math.max(live.length, 64) * this.dims);
-    const out = openSync(temp, 'w', 0o600);
-    try {
-      writeFully(out, headerBytes(this.dims), 0);
-      const batch = Math.max(1, Math.floor(readChunkBytes / this.recordBytes));
-      for (let start = 0; start < live.length; start += batch) {
-        const part = live.slice(start, start + batch);
-        const buffer = Buffer.from(new ArrayBuffer(part.length * this.recordBytes));
-        part.forEach(([key, oldSlot], i) => {
-          const at = i * this.recordBytes;
-          const keyBytes = encodeKey(key);
-          buffer.writeUInt32LE(keyBytes.length, at);
-          keyBytes.copy(buffer, at + 4);
-          const values = this.vectors.subarray(oldSlot * this.dims, (oldSlot + 1) * this.dims);
-          new Float32Array(buffer.buffer, at + floatsOffset, this.dims).set(values);
-          vectors.set(values, (start + i) * this.dims);
-        });
-        writeFully(out, buffer, vectorFileHeaderBytes + start * this.recordBytes);
+    this.openFd();
+    const keys = this.slotKeys.filter((key): key is string => key !== undefined);
+    const vectors = new Float32Array(Math.max(keys.length, 64) * this.dims);
+    keys.forEach((key, slot) => vectors.set(this.liveVector(key), slot * this.dims));
+    const { dims, recordBytes } = this;
+    const perChunk = Math.max(1, Math.floor(chunkBytes / recordBytes));
+    function* contents(): Generator<Buffer> {
+      yield headerBytes(dims);
+      for (let first = 0; first < keys.length; first += perChunk) {
+        const last = Math.min(first + perChunk, keys.length);
+        yield encodeRecords(keys.slice(first, last), vectors.subarray(first * dims, last * dims), recordBytes);
       }
-      fsyncSync(out);
-    } catch (error) {
-      closeSync(out);
-      rmSync(temp, { force: true });
-      throw error;
     }
-    closeSync(out);
-    // Windows will not rename over a file that is open, so ours is closed first and reopened after.
-    closeSync(fd);
-    this.fd = undefined;
+    // Windows will not rename over an open file, so ours is closed for the swap and reopened after.
+    this.close();
     try {
-      renameSync(temp, this.path);
-      fsyncFolder(dirname(this.path));
+      writeNewFile(this.path, contents());
     } finally {
       this.fd = openSync(this.path, 'r+');
     }
     this.vectors = vectors;
-    this.slotKeys.length = 0;
-    this.slotOfKey.clear();
-    for (const [key] of live) this.slotOfKey.set(key, this.slotKeys.push(key) - 1);
-    this.fileEnd = vectorFileHeaderBytes + live.length * this.recordBytes;
+    this.slotKeys = keys;
+    keys.forEach((key, slot) => this.slotOfKey.set(key, slot));
+    this.fileEnd = vectorFileHeaderBytes + keys.length * recordBytes;
     this.tornTail = false;
   }
 
@@ -219,17 +186,21 @@ export class VectorIndex {
     return this.fd;
   }
 
+  private liveVector(key: string): Float32Array {
+    const slot = this.slotOfKey.get(key) as number;
+    return this.vectors.subarray(slot * this.dims, (slot + 1) * this.dims);
+  }
+
   private normalise(vector: ArrayLike<number>, what: string): Float32Array {
     if (vector.length !== this.dims) throw new Error(`The ${what} has ${vector.length} values; ${this.path} holds ${this.dims}`);
     let sumOfSquares = 0;
     for (let i = 0; i < vector.length; i++) sumOfSquares += vector[i] * vector[i];
     const norm = Math.sqrt(sumOfSquares);
-    if (!Number.isFinite(norm) || norm === 0) throw new Error(`The ${what} is zero or not finite: it has no direction`);
-    const normalised = new Float32Array(this.dims);
-    for (let i = 0; i < vector.length; i++) normalised[i] = vector[i] / norm;
-    return normalised;
+    if (!Number.isFinite(norm) || norm === 0) throw new Error(`The ${what} is all zeros or not finite: it has no direction`);
+    return Float32Array.from(vector, (value) => value / norm);
   }
 
+  /** Doubles the capacity until `slots` fit, so n appends copy O(n) floats in all. */
   private growTo(slots: number): void {
     if (slots * this.dims <= this.vectors.length) return;
     let capacity = Math.max(64, this.vectors.length / this.dims);
@@ -239,31 +210,22 @@ export class VectorIndex {
     this.vectors = grown;
   }
 
-  /** Sets the deleted flag of each slot in the file, then one fdatasync for all of them. */
+  /** Sets the deleted flag of each slot in the file, with one fdatasync for all. */
   private markDeletedOnDisk(slots: readonly number[]): void {
     if (slots.length === 0) return;
     const fd = this.openFd();
-    const deleted = Buffer.from([1]);
-    for (const slot of slots) writeFully(fd, deleted, vectorFileHeaderBytes + slot * this.recordBytes + flagOffset);
+    for (const slot of slots) writeFully(fd, Buffer.from([1]), vectorFileHeaderBytes + slot * this.recordBytes + flagOffset);
     fdatasyncSync(fd);
   }
 }
 
-interface LoadedFile {
-  readonly vectors: Float32Array;
-  readonly slotKeys: (string | undefined)[];
-  /** Older live records of a key written again: a crash between append and flag; flagged on open. */
-  readonly shadowedSlots: number[];
-  readonly tornTail: boolean;
-}
-
-function loadFile(fd: number, path: string, dims: number): LoadedFile {
-  const fileBytes = fstatSync(fd).size;
+/** Checks the header, then reads every whole record; a torn last record (a crash mid-append) is left out. */
+function readFile(fd: number, path: string, dims: number, fileBytes: number) {
   const header = Buffer.alloc(vectorFileHeaderBytes);
   const headerRead = readSync(fd, header, 0, header.length, 0);
-  const foundMagic = header.toString('latin1', 0, 4);
-  if (headerRead < vectorFileHeaderBytes || foundMagic !== magic) {
-    throw new Error(`${path} is not an Engram vector file: it starts with ${JSON.stringify(foundMagic.slice(0, headerRead))}, not "${magic}"`);
+  const found = header.toString('latin1', 0, Math.min(headerRead, 4));
+  if (headerRead < header.length || found !== magic) {
+    throw new Error(`${path} is not an Engram vector file: it starts with ${JSON.stringify(found)}, not "${magic}"`);
   }
   const version = header.readUInt32LE(4);
   if (version !== formatVersion) throw new Error(`${path} has vector format version ${version}; this Engram reads version ${formatVersion}`);
@@ -275,34 +237,29 @@ function loadFile(fd: number, path: string, dims: number): LoadedFile {
   const vectors = new Float32Array(Math.max(slots, 64) * dims);
   const slotKeys: (string | undefined)[] = [];
   const latestSlot = new Map<string, number>();
+  /** Earlier live records of a key written again (a crash between append and flag): flagged on open. */
   const shadowedSlots: number[] = [];
-  const perChunk = Math.max(1, Math.floor(readChunkBytes / recordBytes));
-  const chunk = Buffer.from(new ArrayBuffer(perChunk * recordBytes));
+  const perChunk = Math.max(1, Math.floor(chunkBytes / recordBytes));
+  const chunk = Buffer.from(new ArrayBuffer(perChunk * recordBytes)); // offset 0: the float views are aligned
   for (let first = 0; first < slots; first += perChunk) {
-    const count = Math.min(perChunk, slots - first);
-    readFully(fd, chunk, count * recordBytes, vectorFileHeaderBytes + first * recordBytes);
-    for (let i = 0; i < count; i++) {
-      const at = i * recordBytes;
-      const slot = first + i;
+    const length = Math.min(perChunk, slots - first) * recordBytes;
+    for (let done = 0; done < length; ) done += readSync(fd, chunk, done, length - done, vectorFileHeaderBytes + first * recordBytes + done);
+    for (let slot = first, at = 0; at < length; slot++, at += recordBytes) {
       const keyLength = chunk.readUInt32LE(at);
-      if (keyLength === 0 || keyLength > maxKeyBytes) throw new Error(`${path} is damaged: record ${slot} has a key of ${keyLength} bytes`);
-      if (chunk[at + flagOffset] !== 0) {
-        slotKeys.push(undefined);
-        continue;
-      }
-      const key = chunk.toString('utf8', at + 4, at + 4 + keyLength);
+      if (keyLength === 0 || keyLength > maxKeyBytes) throw new Error(`${path} is damaged: record ${slot} has a ${keyLength}-byte key`);
+      const key = chunk[at + flagOffset] === 0 ? chunk.toString('utf8', at + 4, at + 4 + keyLength) : undefined;
+      slotKeys.push(key);
+      if (key === undefined) continue;
       const earlier = latestSlot.get(key);
       if (earlier !== undefined) {
         slotKeys[earlier] = undefined;
         shadowedSlots.push(earlier);
       }
       latestSlot.set(key, slot);
-      slotKeys.push(key);
       vectors.set(new Float32Array(chunk.buffer, at + floatsOffset, dims), slot * dims);
     }
   }
-  const tornTail = fileBytes !== vectorFileHeaderBytes + slots * recordBytes;
-  return { vectors, slotKeys, shadowedSlots, tornTail };
+  return { vectors, slotKeys, shadowedSlots };
 }
 
 function headerBytes(dims: number): Buffer {
@@ -313,84 +270,93 @@ function headerBytes(dims: number): Buffer {
   return header;
 }
 
-/** A new file appears whole or not at all (temp + rename), so a crash cannot leave half a header. */
-function createEmptyFile(path: string, dims: number): void {
-  const temp = `${path}.new-${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
+/** Live records for `keys`, whose normalised vectors lie one after another in `vectors`. */
+function encodeRecords(keys: readonly string[], vectors: Float32Array, recordBytes: number): Buffer {
+  const dims = vectors.length / keys.length;
+  const records = Buffer.from(new ArrayBuffer(keys.length * recordBytes)); // offset 0: the float views are aligned
+  keys.forEach((key, i) => {
+    const at = i * recordBytes;
+    const keyBytes = Buffer.from(key, 'utf8');
+    if (keyBytes.length === 0 || keyBytes.length > maxKeyBytes) {
+      throw new Error(`A vector key must be 1-${maxKeyBytes} bytes of UTF-8; ${JSON.stringify(key.slice(0, 80))} is ${keyBytes.length}`);
+    }
+    records.writeUInt32LE(keyBytes.length, at);
+    keyBytes.copy(records, at + 4);
+    new Float32Array(records.buffer, at + floatsOffset, dims).set(vectors.subarray(i * dims, (i + 1) * dims));
+  });
+  return records;
+}
+
+/** Replaces `path` whole (temp file, fsync, rename, folder fsync): a crash leaves the old file or the new one. */
+function writeNewFile(path: string, contents: Iterable<Buffer>): void {
+  const temp = `${path}.${process.pid}.tmp`;
   try {
-    writeFully(fd, headerBytes(dims), 0);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
-  fsyncFolder(dirname(path));
-}
-
-function encodeKey(key: string): Buffer {
-  const bytes = Buffer.from(key, 'utf8');
-  if (bytes.length === 0 || bytes.length > maxKeyBytes) {
-    throw new Error(`A vector key must be 1-${maxKeyBytes} bytes of UTF-8; ${JSON.stringify(key.slice(0, 80))} is ${bytes.length}`);
-  }
-  return bytes;
-}
-
-function writeFully(fd: number, bytes: Buffer, position: number): void {
-  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
-}
-
-function readFully(fd: number, into: Buffer, length: number, position: number): void {
-  for (let done = 0; done < length; ) {
-    const n = readSync(fd, into, done, length - done, position + done);
-    if (n === 0) throw new Error('The vector file ended early while reading');
-    done += n;
-  }
-}
-
-/** Makes a rename durable on POSIX; Windows cannot open a folder for fsync and does not need it. */
-function fsyncFolder(folder: string): void {
-  try {
-    const fd = openSync(folder, 'r');
+    const fd = openSync(temp, 'w', 0o600);
     try {
+      let at = 0;
+      for (const chunk of contents) at += writeFully(fd, chunk, at);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  fsyncFolder(dirname(path));
+}
+
+/** Makes a rename durable on POSIX; Windows cannot open a folder to sync it, and does not need to. */
+function fsyncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
   } catch {
-    // best effort: the data itself was already synced
+    // best effort: the file's own bytes are already synced
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-/** A min-heap of the best `capacity` scores seen: its root is the score a newcomer has to beat. */
+function writeFully(fd: number, bytes: Buffer, position: number): number {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+  return bytes.length;
+}
+
+/** A min-heap of the best `capacity` scores so far: its root is the score a newcomer has to beat. */
 class TopK {
   private readonly scores: Float64Array;
   private readonly slots: Int32Array;
   private count = 0;
 
   constructor(private readonly capacity: number) {
-    this.scores = new Float64Array(capacity);
-    this.slots = new Int32Array(capacity);
+    this.scores = new Float64Array(Math.max(0, capacity));
+    this.slots = new Int32Array(Math.max(0, capacity));
   }
 
   wouldAccept(score: number): boolean {
-    return this.count < this.capacity || score > this.scores[0];
+    return this.count < this.capacity || (this.capacity > 0 && score > this.scores[0]);
   }
 
-  /** Sifts up into a free place while filling, then replaces the root and sifts down. */
   push(score: number, slot: number): void {
     const { scores, slots } = this;
-    let i = this.count < this.capacity ? this.count++ : 0;
-    if (i > 0 || this.count === 1) {
-      for (let parent = (i - 1) >> 1; i > 0 && scores[parent] > score; i = parent, parent = (i - 1) >> 1) {
-        scores[i] = scores[parent];
-        slots[i] = slots[parent];
+    let i: number;
+    if (this.count < this.capacity) {
+      // Still filling: add at the end and sift up.
+      for (i = this.count++; i > 0 && scores[(i - 1) >> 1] > score; i = (i - 1) >> 1) {
+        scores[i] = scores[(i - 1) >> 1];
+        slots[i] = slots[(i - 1) >> 1];
       }
     } else {
-      for (let child = 1; child < this.count; i = child, child = 2 * i + 1) {
-        if (child + 1 < this.count && scores[child + 1] < scores[child]) child++;
+      // Full: the newcomer replaces the root (the worst kept) and sifts down.
+      for (i = 0; 2 * i + 1 < this.count; ) {
+        const child = 2 * i + 2 < this.count && scores[2 * i + 2] < scores[2 * i + 1] ? 2 * i + 2 : 2 * i + 1;
         if (scores[child] >= score) break;
         scores[i] = scores[child];
         slots[i] = slots[child];
+        i = child;
       }
     }
     scores[i] = score;
@@ -398,8 +364,8 @@ class TopK {
   }
 
   /** Only the k survivors are sorted, never all the scores. */
-  sortedDescending(): { score: number; slot: number }[] {
-    const out = Array.from({ length: this.count }, (_, i) => ({ score: this.scores[i], slot: this.slots[i] }));
-    return out.sort((a, b) => b.score - a.score || a.slot - b.slot);
+  bestFirst(): { score: number; slot: number }[] {
+    const kept = Array.from({ length: this.count }, (_, i) => ({ score: this.scores[i], slot: this.slots[i] }));
+    return kept.sort((a, b) => b.score - a.score || a.slot - b.slot);
   }
 }

@@ -32,7 +32,7 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
   if (!release) return { done: false, turns: 0, snapshotBytes: 0, journalsRemoved: [], marks: {}, ms: Date.now() - started };
   try {
     const sql = await loadSqlJs(wasmPath);
-    const loaded = loadDatabase(sql, folder, now);
+    const loaded = loadDatabase(sql, folder, now, 'full');
     const { db } = loaded;
     try {
       const present = new Set(listJournals(folder));

@@ -1,7 +1,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { listJournals, readJournal } from './journal';
 import { migrate } from './migrations';
-import { applyOp } from './operations';
+import { applyOp, type StoreOp } from './operations';
 import { selectAll } from './rows';
 import { quarantine, readSnapshot } from './snapshotFile';
 import { storeLayout } from './storeLayout';
@@ -31,9 +31,9 @@ export interface LoadedDatabase {
  * The store as it stands: the snapshot (set aside if damaged; sql.js would take a zero-byte file as an
  * empty database), migrated, then every journal replayed from where the snapshot's marks say it stops.
  */
-export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date): LoadedDatabase {
+export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date, verify: SnapshotCheck = 'header'): LoadedDatabase {
   const layout = storeLayout(folder);
-  const opened = openSnapshot(sql, layout.snapshot, now);
+  const opened = openSnapshot(sql, layout.snapshot, now, verify);
   const { db } = opened;
   try {
     // Deleted rows are overwritten, not left in free pages of the next snapshot: forgetting must reach the disk.
@@ -62,12 +62,12 @@ export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date): Loade
 }
 
 /** Applies operations in one transaction (one commit instead of one per operation); returns how many changed something. */
-export function applyInTransaction(db: Database, ops: Parameters<typeof applyOp>[1][]): number {
+export function applyInTransaction(db: Database, ops: readonly StoreOp[], deferIndex?: (rowid: number) => void): number {
   if (ops.length === 0) return 0;
   let applied = 0;
   db.exec('BEGIN');
   try {
-    for (const op of ops) if (applyOp(db, op)) applied++;
+    for (const op of ops) if (applyOp(db, op, deferIndex)) applied++;
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');
@@ -80,15 +80,28 @@ function countTurns(db: Database): number {
   return Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
 }
 
-function openSnapshot(sql: SqlJsStatic, path: string, now: Date): { db: Database; damage?: Omit<DamageReport, 'recoveredTurns'> } {
+/**
+ * How much of the snapshot to check before trusting it. 'header': magic, page size and page count
+ * against the file's length (catches empty and cut-off files at no cost). 'full': also PRAGMA quick_check,
+ * which reads every page: seconds at 100k turns, so it runs in the snapshot worker, not at activation.
+ */
+export type SnapshotCheck = 'header' | 'full';
+
+function openSnapshot(
+  sql: SqlJsStatic,
+  path: string,
+  now: Date,
+  verify: SnapshotCheck,
+): { db: Database; damage?: Omit<DamageReport, 'recoveredTurns'> } {
   const read = readSnapshot(path);
   if (read.kind === 'missing') return { db: new sql.Database() };
   if (read.kind === 'damaged') return { db: new sql.Database(), damage: { reason: read.reason, keptAt: quarantine(path, now) } };
   let db: Database | undefined;
   try {
     db = new sql.Database(read.bytes);
-    const verdict = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0] ?? '');
-    if (verdict !== 'ok') throw new Error(verdict || 'quick_check gave no answer');
+    const check = verify === 'full' ? 'PRAGMA quick_check' : 'SELECT COUNT(*) FROM sqlite_master';
+    const verdict = String(db.exec(check)[0]?.values[0]?.[0] ?? '');
+    if (verify === 'full' && verdict !== 'ok') throw new Error(verdict || 'quick_check gave no answer');
     return { db };
   } catch (error) {
     db?.close();

@@ -11,7 +11,7 @@ import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
-import { countSessions, countTurns, findTurn, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
+import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
 export type { SessionRecord } from './sessionRepository';
@@ -37,6 +37,8 @@ export interface MemoryStoreOptions {
   readonly onWriteError?: (error: Error) => void;
   /** How snapshots are written; the extension runs them in a worker thread. Default: in this thread. */
   readonly compact?: (folder: string, wasmPath: string) => Promise<CompactionResult>;
+  /** How long after a recorded turn its search indexing waits for a quiet moment. */
+  readonly indexDelayMs?: number;
   /** Start a new journal once ours passes this size and a snapshot covers it. */
   readonly rotateJournalBytes?: number;
 }
@@ -71,6 +73,8 @@ export interface StoreStats {
 export class MemoryStore {
   private journal: JournalWriter | undefined;
   private readonly forgetListeners: ((sessionIds: readonly string[]) => void)[] = [];
+  private unindexed: number[] = [];
+  private indexTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly db: Database,
@@ -113,7 +117,9 @@ export class MemoryStore {
       tokens: this.options.tokens.count(input.text),
       source: input.source ?? 'chat',
     };
-    const created = applyOp(this.db, op);
+    // Indexing waits: FTS4 merges its segments now and then, once taking 200 ms at 100k turns, and that
+    // must not happen while the person waits for a reply. It runs at the next quiet moment or search.
+    const created = applyOp(this.db, op, (rowid) => this.deferIndex(rowid));
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
     if (created) journal.append(op).catch(() => undefined);
     else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
@@ -122,9 +128,26 @@ export class MemoryStore {
     return { ...stored, created };
   }
 
+  private deferIndex(rowid: number): void {
+    this.unindexed.push(rowid);
+    if (this.indexTimer) return;
+    this.indexTimer = setTimeout(() => this.indexPending(), this.options.indexDelayMs ?? 2000);
+    this.indexTimer.unref?.();
+  }
+
+  /** Brings the search index up to date with every recorded turn (runs before any search or removal). */
+  indexPending(): void {
+    if (this.indexTimer) clearTimeout(this.indexTimer);
+    this.indexTimer = undefined;
+    const rowids = this.unindexed;
+    this.unindexed = [];
+    indexTurns(this.db, rowids);
+  }
+
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
   private apply(op: StoreOp): boolean {
     const journal = this.writableJournal();
+    this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
     return changed;
@@ -185,7 +208,11 @@ export class MemoryStore {
     for (const name of listJournals(this.layout.folder)) {
       if (name === own) continue;
       const read = readJournal(this.layout.folder, name, this.offsets.get(name) ?? 0);
-      applied += applyInTransaction(this.db, read.ops);
+      // A removal unindexes rows, so with one in the batch the index is brought whole first and the batch's
+      // turns are indexed as they come; otherwise they join the deferred batch.
+      const removes = read.ops.some((op) => op.kind !== 'turn');
+      if (removes) this.indexPending();
+      applied += applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
       this.offsets.set(name, read.offset);
     }
     return applied;
@@ -200,8 +227,22 @@ export class MemoryStore {
     return recentTurnsOfSession(this.db, sessionId, limit);
   }
 
+  /**
+   * The reads every prompt needs besides the recent turns: this session's rolling summary, and what exists
+   * outside the prompt for the L1 lines. Kept to indexed lookups and counts: it runs on every turn.
+   */
+  contextReads(sessionId: string): { summary?: string; otherSessions: number; storedTurns: number } {
+    const row = this.db.exec('SELECT summary FROM sessions WHERE id = ?', [sessionId])[0]?.values[0];
+    return {
+      summary: typeof row?.[0] === 'string' ? row[0] : undefined,
+      otherSessions: Math.max(0, countSessions(this.db) - 1),
+      storedTurns: countTurns(this.db),
+    };
+  }
+
   /** Full-text search over every stored turn (FTS4, BM25). */
   searchTurns(query: string, options: TurnSearchOptions = {}): TurnHit[] {
+    this.indexPending();
     return searchTurnsBm25(this.db, query, options);
   }
 
@@ -272,6 +313,7 @@ export class MemoryStore {
       await journal.close();
       if (journal.size > 0) sealJournal(this.layout.folder, journal.name);
     }
+    this.indexPending();
     if (options.snapshot && journal && journal.size > 0) {
       const compact = this.options.compact ?? compactStore;
       await compact(this.layout.folder, this.options.wasmPath);

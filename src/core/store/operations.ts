@@ -64,11 +64,14 @@ export function isStoreOp(value: unknown): value is StoreOp {
   }
 }
 
-/** Applies one operation; returns false when it changed nothing (already applied, or nothing to do). */
-export function applyOp(db: Database, op: StoreOp): boolean {
+/**
+ * Applies one operation; returns false when it changed nothing (already applied, or nothing to do).
+ * `deferIndex` receives the rows of new turns whose search indexing the caller will batch later.
+ */
+export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) => void): boolean {
   switch (op.kind) {
     case 'turn':
-      return insertTurn(db, op);
+      return insertTurn(db, op, deferIndex);
     case 'forgetSessions':
       return op.sessionIds.reduce((changed, sessionId) => forgetSession(db, sessionId, op.at) > 0 || changed, false);
     case 'coolSessions':

@@ -25,6 +25,13 @@ export function readSnapshot(path: string): SnapshotRead {
   if (bytes.length < 100 || !bytes.subarray(0, 16).equals(sqliteHeader)) {
     return { kind: 'damaged', reason: `it is not a SQLite database (${bytes.length} bytes, unrecognised header)` };
   }
+  // The header records the page size and page count: a file shorter than that was cut off mid-write.
+  // sql.js opens such a file happily and fails later, query by query, with "malformed".
+  const pageSize = bytes.readUInt16BE(16) === 1 ? 65536 : bytes.readUInt16BE(16);
+  const pageCount = bytes.readUInt32BE(28);
+  if (pageCount > 0 && pageCount * pageSize !== bytes.length) {
+    return { kind: 'damaged', reason: `it is truncated (${bytes.length} bytes where its header promises ${pageCount * pageSize})` };
+  }
   return { kind: 'present', bytes };
 }
 

@@ -35,8 +35,11 @@ export function isTurnRole(value: unknown): value is TurnRole {
   return value === 'user' || value === 'assistant';
 }
 
-/** Inserts a turn (and its session, the first time); returns false when the id was already stored. */
-export function insertTurn(db: Database, turn: NewTurn): boolean {
+/**
+ * Inserts a turn (and its session, the first time); returns false when the id was already stored.
+ * `deferIndex` leaves the search index to indexTurns(): the recording window batches it off the reply path.
+ */
+export function insertTurn(db: Database, turn: NewTurn, deferIndex?: (rowid: number) => void): boolean {
   if (findTurn(db, turn.id)) return false;
   if (selectNumber(db, 'SELECT COUNT(*) FROM forgotten_sessions WHERE session_id = ?', [turn.sessionId]) > 0) return false;
   db.run(
@@ -57,8 +60,28 @@ export function insertTurn(db: Database, turn: NewTurn): boolean {
     turn.ref ?? null,
     turn.tokens,
   ]);
-  db.run('INSERT INTO turns_fts (docid, text) VALUES (last_insert_rowid(), ?)', [turn.text]);
+  const rowid = selectNumber(db, 'SELECT last_insert_rowid()');
+  if (deferIndex) deferIndex(rowid);
+  else db.run('INSERT INTO turns_fts (docid, text) VALUES (?, ?)', [rowid, turn.text]);
   return true;
+}
+
+/** Adds turns to the full-text index in one transaction: one new index segment for the whole batch. */
+export function indexTurns(db: Database, rowids: readonly number[]): void {
+  if (rowids.length === 0) return;
+  db.exec('BEGIN');
+  try {
+    const statement = db.prepare('INSERT INTO turns_fts (docid, text) SELECT rowid, text FROM turns WHERE rowid = ?');
+    try {
+      for (const rowid of rowids) statement.run([rowid]);
+    } finally {
+      statement.free();
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
 export function findTurn(db: Database, id: string): TurnRecord | undefined {
