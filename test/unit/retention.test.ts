@@ -28,10 +28,11 @@ describe('forgetting, retention, export and import', () => {
     store.recordTurn({ sessionId: 'secret', role: 'user', text: 'my zebracorn quuxlaunch codes are private' });
     store.recordTurn({ sessionId: 'kept', role: 'user', text: 'the zebracorn test hangs' });
     await store.snapshot();
-    const forgotten: string[][] = [];
-    store.onDidForget((ids) => forgotten.push([...ids]));
+    const forgotten: { sessionIds: readonly string[]; turnIds: readonly string[] }[] = [];
+    store.onDidForget((removed) => forgotten.push(removed));
+    const secretTurn = store.turns('secret')[0].id;
     assert.equal(await store.forgetSessions(['secret']), 1);
-    assert.deepEqual(forgotten, [['secret']], 'the vector store is told');
+    assert.deepEqual(forgotten, [{ sessionIds: ['secret'], turnIds: [secretTurn] }], 'the vector store is told which turns went');
     assert.deepEqual(store.searchTurns('zebracorn').map((hit) => hit.session), ['kept']);
     assert.equal(everythingOnDisk(temp.folder).includes('quuxlaunch'), false, 'the text and its index terms are gone from every file');
     assert.throws(() => store.recordTurn({ sessionId: 'secret', role: 'user', text: 'again' }), /forgotten/);

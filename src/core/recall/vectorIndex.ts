@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { dirname } from 'node:path';
+import { dotProduct, TopK } from './topK';
 
 /**
  * Embedding vectors kept outside sql.js (768-dim float32 rows made the database 411 MB at 100k rows):
@@ -139,8 +140,7 @@ export class VectorIndex {
     for (let slot = 0, base = 0; slot < slotKeys.length; slot++, base += dims) {
       const key = slotKeys[slot];
       if (key === undefined) continue;
-      let dot = 0;
-      for (let i = 0; i < dims; i++) dot += q[i] * vectors[base + i];
+      const dot = dotProduct(q, vectors, base);
       // The filter runs only for candidates that would enter the top k: most never get that far.
       if (top.wouldAccept(dot) && (!filter || filter(key))) top.push(dot, slot);
     }
@@ -323,49 +323,4 @@ function fsyncFolder(folder: string): void {
 function writeFully(fd: number, bytes: Buffer, position: number): number {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
   return bytes.length;
-}
-
-/** A min-heap of the best `capacity` scores so far: its root is the score a newcomer has to beat. */
-class TopK {
-  private readonly scores: Float64Array;
-  private readonly slots: Int32Array;
-  private count = 0;
-
-  constructor(private readonly capacity: number) {
-    this.scores = new Float64Array(Math.max(0, capacity));
-    this.slots = new Int32Array(Math.max(0, capacity));
-  }
-
-  wouldAccept(score: number): boolean {
-    return this.count < this.capacity || (this.capacity > 0 && score > this.scores[0]);
-  }
-
-  push(score: number, slot: number): void {
-    const { scores, slots } = this;
-    let i: number;
-    if (this.count < this.capacity) {
-      // Still filling: add at the end and sift up.
-      for (i = this.count++; i > 0 && scores[(i - 1) >> 1] > score; i = (i - 1) >> 1) {
-        scores[i] = scores[(i - 1) >> 1];
-        slots[i] = slots[(i - 1) >> 1];
-      }
-    } else {
-      // Full: the newcomer replaces the root (the worst kept) and sifts down.
-      for (i = 0; 2 * i + 1 < this.count; ) {
-        const child = 2 * i + 2 < this.count && scores[2 * i + 2] < scores[2 * i + 1] ? 2 * i + 2 : 2 * i + 1;
-        if (scores[child] >= score) break;
-        scores[i] = scores[child];
-        slots[i] = slots[child];
-        i = child;
-      }
-    }
-    scores[i] = score;
-    slots[i] = slot;
-  }
-
-  /** Only the k survivors are sorted, never all the scores. */
-  bestFirst(): { score: number; slot: number }[] {
-    const kept = Array.from({ length: this.count }, (_, i) => ({ score: this.scores[i], slot: this.slots[i] }));
-    return kept.sort((a, b) => b.score - a.score || a.slot - b.slot);
-  }
 }

@@ -16,6 +16,11 @@ import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, 
 export type { DamageReport } from './loadDatabase';
 export type { SessionRecord } from './sessionRepository';
 
+export interface RemovedTurns {
+  readonly sessionIds: readonly string[];
+  readonly turnIds: readonly string[];
+}
+
 /** A turn was recorded for a conversation the owner told Engram to forget; it is not stored. */
 export class ForgottenSessionError extends Error {
   constructor(readonly sessionId: string) {
@@ -72,7 +77,7 @@ export interface StoreStats {
  */
 export class MemoryStore {
   private journal: JournalWriter | undefined;
-  private readonly forgetListeners: ((sessionIds: readonly string[]) => void)[] = [];
+  private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   private unindexed: number[] = [];
   private indexTimer: NodeJS.Timeout | undefined;
 
@@ -168,8 +173,9 @@ export class MemoryStore {
    */
   async forgetSessions(sessionIds: readonly string[]): Promise<number> {
     const before = countTurns(this.db);
+    const turnIds = sessionIds.flatMap((sessionId) => this.turns(sessionId).map((turn) => turn.id));
     this.apply({ kind: 'forgetSessions', id: randomUUID(), sessionIds: [...sessionIds], at: this.now.toISOString() });
-    for (const listener of this.forgetListeners) listener(sessionIds);
+    for (const listener of this.forgetListeners) listener({ sessionIds, turnIds });
     await this.purgeJournals();
     return before - countTurns(this.db);
   }
@@ -184,14 +190,15 @@ export class MemoryStore {
     const cutoff = new Date(this.now.getTime() - days * 86_400_000).toISOString();
     const sessionIds = sessionsToCool(this.db, cutoff);
     if (sessionIds.length === 0) return [];
+    const turnIds = sessionIds.flatMap((sessionId) => this.turns(sessionId).map((turn) => turn.id));
     this.apply({ kind: 'coolSessions', id: randomUUID(), sessionIds, at: this.now.toISOString() });
-    for (const listener of this.forgetListeners) listener(sessionIds);
+    for (const listener of this.forgetListeners) listener({ sessionIds, turnIds });
     await this.purgeJournals();
     return sessionIds;
   }
 
-  /** Called with the sessions whose turns were removed, for stores kept outside sql.js (vectors). */
-  onDidForget(listener: (sessionIds: readonly string[]) => void): void {
+  /** Called with the turns removed (forgotten or cooled), for stores kept outside sql.js (the vector index). */
+  onDidForget(listener: (removed: RemovedTurns) => void): void {
     this.forgetListeners.push(listener);
   }
 
