@@ -52,6 +52,19 @@ describe('journals and snapshots', () => {
     await live.close();
   });
 
+  it('counts only the journal bytes written since the last snapshot', async () => {
+    const store = await openTestStore(temp.folder);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'before the snapshot' });
+    await store.flush();
+    assert.ok(store.unsnapshottedBytes > 0);
+    await store.snapshot();
+    assert.equal(store.unsnapshottedBytes, 0);
+    store.recordTurn({ sessionId: 's', role: 'user', text: 'after' });
+    await store.flush();
+    assert.ok(store.unsnapshottedBytes > 0 && store.unsnapshottedBytes < 200);
+    await store.close();
+  });
+
   it('leaves a torn last line for later and skips a garbled one', async () => {
     const store = await openTestStore(temp.folder);
     store.recordTurn({ sessionId: 's', role: 'user', text: 'complete' });

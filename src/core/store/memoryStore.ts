@@ -79,6 +79,8 @@ export class MemoryStore {
   private journal: JournalWriter | undefined;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   private unindexed: number[] = [];
+  /** How much of which journal of ours the last snapshot covered. */
+  private snapshotCovered: { journal: string; bytes: number } | undefined;
   private indexTimer: NodeJS.Timeout | undefined;
 
   private constructor(
@@ -284,7 +286,8 @@ export class MemoryStore {
 
   /** Bytes in our journal not yet known to be in a snapshot. */
   get unsnapshottedBytes(): number {
-    return this.journal ? this.journal.size : 0;
+    if (!this.journal) return 0;
+    return this.journal.size - (this.snapshotCovered?.journal === this.journal.name ? this.snapshotCovered.bytes : 0);
   }
 
   /**
@@ -302,7 +305,9 @@ export class MemoryStore {
       sealJournal(this.layout.folder, journal.name);
       journal = undefined;
     }
+    const coveredBytes = this.journal?.size ?? 0;
     const result = await compact(this.layout.folder, this.options.wasmPath);
+    if (result.done && this.journal) this.snapshotCovered = { journal: this.journal.name, bytes: coveredBytes };
     if (result.done && journal && journal.size >= (this.options.rotateJournalBytes ?? 4 * 1024 * 1024)) {
       this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
       await journal.close();
