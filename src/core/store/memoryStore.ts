@@ -10,6 +10,8 @@ import { listSessions, sessionsToCool, type SessionRecord } from './sessionRepos
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
+import { redactSecrets } from '../memory/secrets';
+import { countByStatus } from '../memory/statementRepository';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
 import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
 
@@ -62,7 +64,7 @@ export interface RecordTurnInput {
 export interface StoreStats {
   readonly turns: number;
   readonly sessions: number;
-  readonly facts: { readonly proposed: number; readonly confirmed: number; readonly retired: number };
+  readonly facts: { readonly proposed: number; readonly confirmed: number; readonly retired: number; readonly rejected: number };
   readonly behaviors: number;
   readonly memoriesUsed: number;
   readonly schemaVersion: number;
@@ -113,15 +115,17 @@ export class MemoryStore {
   /** Stores a turn; `created` is false when a turn with this id was already stored (nothing changes then). */
   recordTurn(input: RecordTurnInput): TurnRecord & { readonly created: boolean } {
     const journal = this.writableJournal();
+    // Secrets are never stored, not even as conversation history.
+    const text = redactSecrets(input.text);
     const op: TurnOp = {
       kind: 'turn',
       id: input.id ?? randomUUID(),
       sessionId: input.sessionId,
       role: input.role,
-      text: input.text,
+      text,
       at: input.at ?? this.now.toISOString(),
       ref: input.ref,
-      tokens: this.options.tokens.count(input.text),
+      tokens: this.options.tokens.count(text),
       source: input.source ?? 'chat',
     };
     // Indexing waits: FTS4 merges its segments now and then, once taking 200 ms at 100k turns, and that
@@ -149,6 +153,16 @@ export class MemoryStore {
     const rowids = this.unindexed;
     this.unindexed = [];
     indexTurns(this.db, rowids);
+  }
+
+  /** Reads the database directly: for the core's own repositories (facts, recall), never for the host. */
+  read<T>(reader: (db: Database) => T): T {
+    return reader(this.db);
+  }
+
+  /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
+  applyOperation(op: StoreOp): boolean {
+    return this.apply(op);
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
@@ -264,8 +278,8 @@ export class MemoryStore {
     return {
       turns: countTurns(this.db),
       sessions: countSessions(this.db),
-      // Facts, behaviours and the retrieval log arrive with their own schema steps; until then there are none.
-      facts: { proposed: 0, confirmed: 0, retired: 0 },
+      facts: (({ proposed, confirmed, retired, rejected }) => ({ proposed, confirmed, retired, rejected }))(countByStatus(this.db)),
+      // Behaviours and the retrieval log arrive with their own schema steps; until then there are none.
       behaviors: 0,
       memoriesUsed: 0,
       schemaVersion: this.schemaVersion,

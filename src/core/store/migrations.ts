@@ -40,6 +40,41 @@ export const migrations: readonly string[] = [
      session_id TEXT PRIMARY KEY,
      at         TEXT NOT NULL
    );`,
+  // 5: statements (beliefs about the owner), their audit trail, the turns that mentioned them, and their search index.
+  `CREATE TABLE statements (
+     id                TEXT PRIMARY KEY,
+     key               TEXT NOT NULL,
+     value             TEXT NOT NULL,
+     cardinality       TEXT NOT NULL CHECK (cardinality IN ('single', 'multi')),
+     status            TEXT NOT NULL CHECK (status IN ('proposed', 'confirmed', 'retired', 'rejected')),
+     tier              TEXT NOT NULL CHECK (tier IN ('A', 'B', 'C')),
+     origin            TEXT NOT NULL,
+     source_turn_id    TEXT,
+     source_session_id TEXT,
+     source_words      TEXT NOT NULL,
+     created_at        TEXT NOT NULL,
+     updated_at        TEXT NOT NULL,
+     asked_in_session  TEXT,
+     tokens            INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX statements_by_key ON statements(key, status);
+   CREATE TABLE statement_events (
+     id           TEXT PRIMARY KEY,
+     statement_id TEXT NOT NULL,
+     at           TEXT NOT NULL,
+     action       TEXT NOT NULL,
+     status_after TEXT NOT NULL,
+     reason       TEXT NOT NULL,
+     turn_id      TEXT
+   );
+   CREATE INDEX statement_events_by_statement ON statement_events(statement_id, at);
+   CREATE INDEX statement_events_by_turn ON statement_events(turn_id);
+   CREATE TABLE statement_mentions (
+     statement_id TEXT NOT NULL,
+     turn_id      TEXT NOT NULL,
+     PRIMARY KEY (statement_id, turn_id)
+   );
+   CREATE VIRTUAL TABLE statements_fts USING fts4(content="statements", key, value, tokenize=unicode61);`,
 ];
 
 export const schemaVersion = migrations.length;

@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import { applyStatementOp, isStatementOp, type StatementOp } from '../memory/statementOps';
 import { coolSession, forgetSession, setSessionSummary } from './sessionRepository';
 import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
 
@@ -7,7 +8,7 @@ import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
  * writer's journal. Each carries a unique id and applying it twice changes nothing, so journals can be
  * replayed at load, read by other windows, and folded into snapshots without bookkeeping of what was seen.
  */
-export type StoreOp = TurnOp | ForgetSessionsOp | CoolSessionsOp | SummaryOp;
+export type StoreOp = TurnOp | ForgetSessionsOp | CoolSessionsOp | SummaryOp | StatementOp;
 
 export interface TurnOp extends NewTurn {
   readonly kind: 'turn';
@@ -59,6 +60,8 @@ export function isStoreOp(value: unknown): value is StoreOp {
       return isStringList(op.sessionIds) && isString(op.at);
     case 'summary':
       return isString(op.sessionId) && isString(op.summary) && isString(op.at);
+    case 'statement':
+      return isStatementOp(op);
     default:
       return false;
   }
@@ -78,5 +81,7 @@ export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) 
       return op.sessionIds.reduce((changed, sessionId) => coolSession(db, sessionId, op.at) > 0 || changed, false);
     case 'summary':
       return setSessionSummary(db, op.sessionId, op.summary);
+    case 'statement':
+      return applyStatementOp(db, op);
   }
 }

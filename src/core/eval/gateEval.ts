@@ -1,0 +1,93 @@
+import type { Allowlist } from '../memory/allowlist';
+import { captureFacts } from '../memory/capture';
+import type { Tier } from '../memory/slotPatterns';
+
+/** One labelled message: the facts a correct capture proposes from it (none, for the junk). */
+export interface GateEvalCase {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+  readonly expect: readonly { readonly key: string; readonly value: string }[];
+}
+
+export interface GateEvalProposal {
+  readonly key: string;
+  readonly value: string;
+  readonly tier: Tier;
+  /** What confirmation would do with it: tier A is confirmed in the turn, the rest waits for the owner. */
+  readonly status: 'confirmed' | 'proposed';
+  readonly expected: boolean;
+}
+
+export interface GateEvalReport {
+  readonly cases: { readonly id: string; readonly blocked?: string; readonly proposals: GateEvalProposal[]; readonly missed: { key: string; value: string }[] }[];
+  readonly summary: {
+    readonly cases: number;
+    readonly expected: number;
+    readonly proposals: number;
+    readonly correct: number;
+    readonly capturePrecision: number;
+    readonly recall: number;
+    readonly tierA: number;
+    readonly tierACorrect: number;
+    readonly tierAPrecision: number;
+    readonly byTier: Record<Tier, number>;
+  };
+}
+
+export function isGateEvalCase(value: unknown): value is GateEvalCase {
+  const c = value as Partial<GateEvalCase> | null;
+  return (
+    !!c &&
+    typeof c.id === 'string' &&
+    (c.role === 'user' || c.role === 'assistant') &&
+    typeof c.text === 'string' &&
+    Array.isArray(c.expect) &&
+    c.expect.every((e) => e && typeof e.key === 'string' && typeof e.value === 'string')
+  );
+}
+
+const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+const ratio = (part: number, whole: number): number => (whole === 0 ? 1 : Math.round((part / whole) * 1000) / 1000);
+
+/** Runs capture over labelled messages and scores it: precision of what it proposes, recall of what it should. */
+export function runGateEval(cases: readonly GateEvalCase[], allowlist: Allowlist): GateEvalReport {
+  const byTier: Record<Tier, number> = { A: 0, B: 0, C: 0 };
+  let expected = 0;
+  let proposals = 0;
+  let correct = 0;
+  let tierA = 0;
+  let tierACorrect = 0;
+  const results = cases.map((labelled) => {
+    const captured = captureFacts(labelled.role, labelled.text, allowlist);
+    const found = captured.candidates.map((candidate) => {
+      const hit = labelled.expect.some((e) => same(e.key, candidate.key) && same(e.value, candidate.value));
+      byTier[candidate.tier]++;
+      proposals++;
+      if (hit) correct++;
+      if (candidate.tier === 'A') {
+        tierA++;
+        if (hit) tierACorrect++;
+      }
+      return { ...candidate, status: candidate.tier === 'A' ? ('confirmed' as const) : ('proposed' as const), expected: hit };
+    });
+    expected += labelled.expect.length;
+    const missed = labelled.expect.filter((e) => !captured.candidates.some((c) => same(c.key, e.key) && same(c.value, e.value)));
+    return { id: labelled.id, blocked: captured.blocked, proposals: found, missed: missed.map((e) => ({ key: e.key, value: e.value })) };
+  });
+  return {
+    cases: results,
+    summary: {
+      cases: cases.length,
+      expected,
+      proposals,
+      correct,
+      capturePrecision: ratio(correct, proposals),
+      recall: ratio(expected - results.reduce((n, r) => n + r.missed.length, 0), expected),
+      tierA,
+      tierACorrect,
+      tierAPrecision: ratio(tierACorrect, tierA),
+      byTier,
+    },
+  };
+}

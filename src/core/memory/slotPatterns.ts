@@ -1,0 +1,191 @@
+import {
+  caseSensitiveLanguages,
+  findKnown,
+  javascriptPackageManagers,
+  knownDiets,
+  knownEditors,
+  knownFrameworks,
+  knownLanguages,
+  knownOperatingSystems,
+  knownPackageManagers,
+  knownShells,
+  knownTestFrameworks,
+  notNames,
+} from './knownNames';
+
+/**
+ * The shapes that state a fact about the owner, per key. Tier A: the plain shape of its own key ("My
+ * editor is…", "I work at…"). Tier B: a weaker but first-person shape ("I switched to…"). Tier C: a guess
+ * that only the owner can settle ("I'm Priya" could be a name). Clauses arrive gated (see gates.ts).
+ */
+export type Tier = 'A' | 'B' | 'C';
+
+export interface Candidate {
+  readonly key: string;
+  readonly value: string;
+  readonly tier: Tier;
+}
+
+type Extractor = (clause: string) => Candidate[];
+
+const I_AM = String.raw`i(?:'m|’m| am|m)`;
+
+function capitalise(words: string): string {
+  return words.replace(/(^|[\s-])(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+/** A proper-noun value (a place, a company): words up to the first that is clearly not part of it. */
+function properNoun(text: string, maxWords = 4): string | undefined {
+  const words = text.trim().split(/\s+/);
+  const kept: string[] = [];
+  for (const word of words) {
+    const clean = word.replace(/[,.;:!?)]+$/, '');
+    if (kept.length > 0 && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
+    if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’-]*$/u.test(clean)) break;
+    kept.push(clean);
+    if (clean !== word || kept.length === maxWords) break;
+  }
+  return kept.length ? capitalise(kept.join(' ')) : undefined;
+}
+
+function one(key: string, value: string | undefined, tier: Tier): Candidate[] {
+  return value ? [{ key, value, tier }] : [];
+}
+
+function match(clause: string, pattern: string): RegExpExecArray | null {
+  return new RegExp(pattern, 'iu').exec(clause);
+}
+
+const name: Extractor = (clause) => {
+  const plain = match(clause, String.raw`^(?:my name is|my name's|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)`);
+  if (plain && !notNames.has(plain[1].toLowerCase())) return one('name', capitalise(plain[1]), 'A');
+  // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
+  const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’-]+)(?=$|,)/u.exec(clause);
+  if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
+  return [];
+};
+
+const pronouns: Extractor = (clause) => {
+  const found = /(?:^my pronouns are|\bpronouns:?)\s+((?:she|he|they|xe|ze|it)\/(?:her|him|them|hers|his|theirs|xem|zir|its)(?:\/\w+)?)/i.exec(clause);
+  return one('pronouns', found?.[1].toLowerCase(), 'A');
+};
+
+const roleNouns = String.raw`(?:engineer|developer|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead)`;
+const role: Extractor = (clause) => {
+  const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:[\w-]+\s+){0,3}?${roleNouns})\b`);
+  if (plain) return one('role', plain[1], 'A');
+  const the = match(clause, String.raw`^${I_AM} the (?:only |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
+  return one('role', the?.[1], 'B');
+};
+
+const team: Extractor = (clause) => {
+  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) team\b`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
+  return one('team', found?.[1], 'A');
+};
+
+const employer: Extractor = (clause) => {
+  const plain = match(clause, String.raw`^i work (?:at|for)\s+(.+)$`);
+  if (plain) return one('employer', properNoun(plain[1]), 'A');
+  const moved = match(clause, String.raw`^(?:${I_AM} (?:now )?at|i (?:just )?(?:joined|started at))\s+(\p{Lu}.+)$`);
+  return one('employer', moved ? properNoun(moved[1]) : undefined, 'B');
+};
+
+const location: Extractor = (clause) => {
+  const plain = match(clause, String.raw`^i live in\s+(.+)$`);
+  if (plain) return one('location', properNoun(plain[1]), 'A');
+  const weaker = match(clause, String.raw`^(?:i moved to|${I_AM} based in|i relocated to)\s+(.+)$`);
+  if (weaker) return one('location', properNoun(weaker[1]), 'B');
+  const lately = match(clause, String.raw`^${I_AM} in\s+([\p{L}]+(?:\s+[\p{Lu}][\p{L}]+)?)\s+(?:these days|now|nowadays|at the moment)\b`);
+  return one('location', lately ? capitalise(lately[1]) : undefined, 'B');
+};
+
+const timezone: Extractor = (clause) => {
+  const found = match(clause, String.raw`^my (?:time ?zone|tz) is\s+((?:UTC|GMT)(?:\s*[+-]\s*\d{1,2}(?::\d{2})?)?|[A-Z]{2,5}|[A-Za-z]+\/[A-Za-z_]+)\b`);
+  return one('timezone', found?.[1].replace(/\s+/g, ''), 'A');
+};
+
+/** "I use X", "I'm on X", "my K is X", "I use X as my K": for keys whose values are known names. */
+function knownTool(key: string, names: readonly string[], noun: string, bareUse: readonly string[] = names): Extractor {
+  return (clause) => {
+    const own = match(clause, String.raw`^my (?:main |primary |default )?${noun} is\s+(.+)$`) ?? match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`);
+    if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
+    const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using)\s+(.+)$`);
+    if (use) {
+      const first = findKnown(use[1].split(/\s+/).slice(0, 3).join(' '), bareUse)[0];
+      if (first) return one(key, first, 'A');
+    }
+    const switched = match(clause, String.raw`^i (?:switched|moved|migrated) to\s+(.+)$`);
+    return one(key, switched ? findKnown(switched[1].split(/\s+/).slice(0, 3).join(' '), names)[0] : undefined, 'B');
+  };
+}
+
+const testFramework: Extractor = (clause) => {
+  const own = match(clause, String.raw`^(?:i test with|i write (?:my )?tests (?:in|with)|my test (?:framework|runner) is|i use (.+?) for (?:my )?(?:tests|testing|unit tests))\s*(.*)$`);
+  if (!own) return [];
+  return one('test_framework', findKnown(`${own[1] ?? ''} ${own[2] ?? ''}`, knownTestFrameworks)[0], 'A');
+};
+
+function listed(key: string, names: readonly string[], text: string, tier: Tier, caseSensitive?: ReadonlySet<string>): Candidate[] {
+  return [...new Set(findKnown(text, names, caseSensitive))].map((value) => ({ key, value, tier }));
+}
+
+const languages: Extractor = (clause) => {
+  const plain = match(clause, String.raw`^(?:i (?:mostly |mainly |usually )?(?:write|code in|program in|work in)|my (?:main |primary )?languages? (?:is|are))\s+(.+)$`);
+  if (plain) return listed('languages', knownLanguages, plain[1], 'A', caseSensitiveLanguages);
+  const lately = match(clause, String.raw`^i(?:'ve|’ve| have) been (?:writing|coding in|using)\s+(.+)$`);
+  return lately ? listed('languages', knownLanguages, lately[1], 'B', caseSensitiveLanguages) : [];
+};
+
+const frameworks: Extractor = (clause) => {
+  const plain = match(clause, String.raw`^i (?:use|build (?:everything |most things |apps |things )?(?:with|in)|work with)\s+(.+)$`);
+  if (plain) return listed('frameworks', knownFrameworks, plain[1], 'A');
+  const mostly = match(clause, String.raw`^i (?:mostly|mainly|usually) (?:use|build with|work with)\s+(.+)$`);
+  return mostly ? listed('frameworks', knownFrameworks, mostly[1], 'B') : [];
+};
+
+const diet: Extractor = (clause) => {
+  const found = match(clause, String.raw`^${I_AM}(?: a)?\s+(\p{L}[\p{L}-]*)\b`);
+  const value = found ? knownDiets.find((known) => known === found[1].toLowerCase()) : undefined;
+  return one('diet', value, 'A');
+};
+
+const allTools = [...knownEditors, ...knownShells, ...knownPackageManagers, ...knownTestFrameworks, ...knownFrameworks, ...knownLanguages];
+const style: Extractor = (clause) => {
+  const found = match(clause, String.raw`^i (?:always |usually |generally |strongly )?(?:prefer|always use|always write|like to use)\s+(.+)$`);
+  if (!found) return [];
+  return found[1]
+    .split(/\s*(?:,|\band\b)\s*/)
+    .map((part) => part.trim().replace(/\s+(?:please|when|in|for|everywhere)\b.*$/i, ''))
+    .filter((part) => part && part.split(/\s+/).length <= 5 && findKnown(part, allTools).length === 0)
+    .map((value) => ({ key: 'style', value, tier: 'A' as const }));
+};
+
+const extractors: readonly Extractor[] = [
+  name,
+  pronouns,
+  role,
+  team,
+  employer,
+  location,
+  timezone,
+  knownTool('os', knownOperatingSystems, '(?:os|operating system)'),
+  knownTool('editor', knownEditors, 'editor'),
+  knownTool('shell', knownShells, 'shell'),
+  knownTool('package_manager', knownPackageManagers, 'package manager', javascriptPackageManagers),
+  testFramework,
+  languages,
+  frameworks,
+  diet,
+  style,
+];
+
+/** Every candidate fact one gated clause states; duplicates of a key and value keep the strongest tier. */
+export function candidatesOf(clause: string): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const candidate of extractors.flatMap((extract) => extract(clause))) {
+    const id = `${candidate.key}\u0000${candidate.value.toLowerCase()}`;
+    const known = best.get(id);
+    if (!known || candidate.tier < known.tier) best.set(id, candidate);
+  }
+  return [...best.values()];
+}
