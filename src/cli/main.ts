@@ -5,6 +5,7 @@ import { MemoryStore } from '../core/store/memoryStore';
 import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
+import { runGateEvalFile } from './gateEvalFile';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -14,6 +15,8 @@ commands:
   import FILE.jsonl   add conversation history, one turn per line:
                       {"session": str, "role": "user"|"assistant", "text": str, "at"?: ISO-8601, "ref"?: str}
   stats               counts of what the store holds
+  gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
+                      and report every proposal with its tier, and precision and recall
   bench [--turns N] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -96,6 +99,22 @@ async function run(argv: readonly string[]): Promise<number> {
       } finally {
         await store.close();
       }
+    }
+    case 'gate-eval': {
+      const file = args.positionals[0];
+      if (!file) throw new UsageError('gate-eval needs a FILE.jsonl');
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      const report = runGateEvalFile(file);
+      const s = report.summary;
+      const human = [
+        ...report.cases
+          .filter((c) => c.missed.length > 0 || c.proposals.some((p) => !p.expected))
+          .map((c) => `${c.id}: wrong ${c.proposals.filter((p) => !p.expected).map((p) => `${p.key}=${p.value} (${p.tier})`).join(', ') || '-'}; missed ${c.missed.map((m) => `${m.key}=${m.value}`).join(', ') || '-'}`),
+        `${s.cases} cases: capture precision ${s.capturePrecision}, recall ${s.recall}, tier-A precision ${s.tierAPrecision} ` +
+          `(${s.correct} of ${s.proposals} proposals right, ${s.expected} expected; tiers A ${s.byTier.A}, B ${s.byTier.B}, C ${s.byTier.C})`,
+      ].join('\n');
+      print(args, { cases: report.cases.map(({ id, proposals }) => ({ id, proposals: proposals.map(({ key, value, tier, status }) => ({ key, value, tier, status })) })), summary: report.summary, details: report.cases }, human);
+      return 0;
     }
     case 'bench': {
       const result = await runBench({

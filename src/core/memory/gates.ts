@@ -12,9 +12,12 @@ const optOut = /\b(?:do(?:n[’']?t| not) (?:remember|save|store|keep)|off the r
 const injected =
   /\b(?:ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|messages)|disregard (?:the |all )?(?:previous|above)|note to (?:the )?ai|ai assistants? reading|save this to (?:your )?memory|(?:store|remember|record) that the user|system prompt)\b|^\s*(?:system|assistant)\s*:/im;
 const testString = /^\s*(?:test(?:ing)?\b|ping\b)|lorem ipsum|\bfoo bar\b/i;
-/** A lead-in announcing pasted material: what follows it is someone else's words. */
+/**
+ * A lead-in announcing pasted or sample material ("Summarize this email:", "Here's a sample string for the
+ * test:"): what follows it is someone else's words, or test data.
+ */
 const pasteLeadIn =
-  /\b(?:summari[sz]e|translate|rewrite|paraphrase|clean up|turn this|reply to|from an? (?:blog )?(?:post|article)|this (?:page|article|paragraph|listing|text|output|email|thread|issue)|(?:test|build|command) output|output)\b[^:\n]*:/i;
+  /\b(?:summari[sz]e|translate|rewrite|paraphrase|clean up|turn this|reply to|from an? (?:blog )?(?:post|article)|this (?:page|article|paragraph|listing|text|output|email|mail|message|thread|issue|transcript)|(?:test|build|command) output|output|sample|example|test (?:string|data|input|case)|fixture)\b[^:?\n]*(?::|\?\s*\n)/i;
 
 const question = /^(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|what|how|why|where|which|who|when)\b/i;
 const hypothetical = /^(?:if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world)\b/i;
@@ -23,7 +26,7 @@ const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|i'?ll play|you'?
 const fillers =
   /^(?:hi|hey|hello|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know)\b[\s,:;!—–-]*/i;
 
-const firstPerson = /^(?:i|i'm|im|i’m|i am|i've|ive|i’ve|my|call me)\b/i;
+const firstPerson = /^(?:i|i'm|im|i’m|i am|i've|ive|i’ve|my|call me|name's)\b|^[\w .+#-]{1,30}? is my\b/i;
 /** "my colleague works at…": first person, but about someone else. */
 const someoneElse =
   /^my\s+(?:\w+[’']s\s+)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat)\b/i;

@@ -57,16 +57,16 @@ function match(clause: string, pattern: string): RegExpExecArray | null {
 }
 
 const name: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:my name is|my name's|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)`);
+  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
   if (plain && !notNames.has(plain[1].toLowerCase())) return one('name', capitalise(plain[1]), 'A');
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
-  const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’-]+)(?=$|,)/u.exec(clause);
+  const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
   if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
   return [];
 };
 
 const pronouns: Extractor = (clause) => {
-  const found = /(?:^my pronouns are|\bpronouns:?)\s+((?:she|he|they|xe|ze|it)\/(?:her|him|them|hers|his|theirs|xem|zir|its)(?:\/\w+)?)/i.exec(clause);
+  const found = /(?:^my pronouns are|\bpronouns:?|^i go by|^i use)\s+((?:she|he|they|xe|ze|it)\/(?:her|him|them|hers|his|theirs|xem|zir|its)(?:\/\w+)?)/i.exec(clause);
   return one('pronouns', found?.[1].toLowerCase(), 'A');
 };
 
@@ -95,6 +95,8 @@ const location: Extractor = (clause) => {
   if (plain) return one('location', properNoun(plain[1]), 'A');
   const weaker = match(clause, String.raw`^(?:i moved to|${I_AM} based in|i relocated to)\s+(.+)$`);
   if (weaker) return one('location', properNoun(weaker[1]), 'B');
+  const based = match(clause, String.raw`^${I_AM} (\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?)-based\b`);
+  if (based) return one('location', based[1], 'B');
   const lately = match(clause, String.raw`^${I_AM} in\s+([\p{L}]+(?:\s+[\p{Lu}][\p{L}]+)?)\s+(?:these days|now|nowadays|at the moment)\b`);
   return one('location', lately ? capitalise(lately[1]) : undefined, 'B');
 };
@@ -107,7 +109,10 @@ const timezone: Extractor = (clause) => {
 /** "I use X", "I'm on X", "my K is X", "I use X as my K": for keys whose values are known names. */
 function knownTool(key: string, names: readonly string[], noun: string, bareUse: readonly string[] = names): Extractor {
   return (clause) => {
-    const own = match(clause, String.raw`^my (?:main |primary |default )?${noun} is\s+(.+)$`) ?? match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`);
+    const own =
+      match(clause, String.raw`^my (?:main |primary |default |daily )?${noun} is\s+(.+)$`) ??
+      match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`) ??
+      match(clause, String.raw`^(.{1,30}?) is my (?:main |primary |default |daily |go-to )?${noun}\b`);
     if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
     const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using)\s+(.+)$`);
     if (use) {
@@ -120,7 +125,9 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
 }
 
 const testFramework: Extractor = (clause) => {
-  const own = match(clause, String.raw`^(?:i test with|i write (?:my )?tests (?:in|with)|my test (?:framework|runner) is|i use (.+?) for (?:my )?(?:tests|testing|unit tests))\s*(.*)$`);
+  const own =
+    match(clause, String.raw`^(?:i test with|i write (?:my )?tests (?:in|with)|my test (?:framework|runner) is|i use (.+?) for (?:my )?(?:tests|testing|unit tests))\s*(.*)$`) ??
+    match(clause, String.raw`^i (?:do|run|write) (?:all |most )?(?:of )?my (?:testing|tests|unit tests) (?:with|in|using)()\s*(.*)$`);
   if (!own) return [];
   return one('test_framework', findKnown(`${own[1] ?? ''} ${own[2] ?? ''}`, knownTestFrameworks)[0], 'A');
 };
