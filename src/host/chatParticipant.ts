@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { confirmedFactsBlock, isUndoPhrase, learnedAnnouncement, questionAnnouncement, yesOrNo } from '../core/memory/announce';
+import type { TurnCapture } from '../core/memory/facts';
+import type { StatementRecord } from '../core/memory/statementRepository';
 import type { TurnRecord } from '../core/store/turnRepository';
-import type { MemoryHost } from './memoryHost';
 import { helpMarkdown } from './helpText';
+import type { MemoryHost } from './memoryHost';
 
 export const participantId = 'engram.engram';
 
@@ -14,6 +17,8 @@ export interface TurnOutcome {
   readonly modelId: string;
   readonly error?: string;
   readonly cancelled: boolean;
+  readonly learned: readonly StatementRecord[];
+  readonly question?: StatementRecord;
 }
 
 /** Kept in ChatResult.metadata; VS Code hands it back in the history, which is how a session is recognised. */
@@ -46,37 +51,61 @@ const recentTurnLimit = 20;
 export function registerChatParticipant(
   memory: MemoryHost,
   onDidFinishTurn: vscode.EventEmitter<TurnOutcome>,
+  memoryChanged: () => void,
   log: vscode.LogOutputChannel,
   extensionUri: vscode.Uri,
 ): vscode.Disposable {
   const handler: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const sessionId = sessionIdFromHistory(context);
     const metadata: EngramResultMetadata = { engramSessionId: sessionId };
+    const finish = (outcome: Omit<TurnOutcome, 'sessionId' | 'prompt' | 'modelId'>): vscode.ChatResult => {
+      onDidFinishTurn.fire({ sessionId, prompt: request.prompt, modelId: request.model.id, ...outcome });
+      return outcome.error ? { metadata, errorDetails: { message: outcome.error } } : { metadata };
+    };
     if (request.command === 'help') {
       const help = helpMarkdown(memory, request.model);
       stream.markdown(help);
-      onDidFinishTurn.fire({ sessionId, prompt: request.prompt, reply: help, modelId: request.model.id, cancelled: false });
-      return { metadata };
+      return finish({ reply: help, cancelled: false, learned: [] });
     }
-    const remember = (role: 'user' | 'assistant', text: string): void => {
+    const remember = (role: 'user' | 'assistant', text: string): TurnRecord | undefined => {
       try {
-        memory.store?.recordTurn({ sessionId, role, text });
+        const turn = memory.store?.recordTurn({ sessionId, role, text });
         memory.noteWrite();
+        return turn;
       } catch (error) {
         log.error(`could not record the ${role} turn: ${(error as Error).message}`);
+        return undefined;
       }
     };
     // Other windows (and CLI imports) may have written since the last turn.
     memory.store?.syncFromOtherWriters();
-    const earlier = memory.store?.turns(sessionId).slice(-recentTurnLimit) ?? [];
-    remember('user', request.prompt);
+    const earlier = memory.store?.recentTurns(sessionId, recentTurnLimit) ?? [];
+    const userTurn = remember('user', request.prompt);
+
+    const direct = answerMemoryRequest(memory, request.prompt, sessionId);
+    if (direct) {
+      stream.markdown(direct);
+      remember('assistant', direct);
+      memoryChanged();
+      return finish({ reply: direct, cancelled: false, learned: [] });
+    }
+
+    let capture: TurnCapture = { learned: [], queued: [] };
+    try {
+      if (userTurn && memory.facts) capture = memory.facts.captureFromTurn(userTurn);
+      if (capture.learned.length || capture.question || capture.queued.length) memoryChanged();
+    } catch (error) {
+      log.error(`capture failed: ${(error as Error).message}`);
+    }
     if (memory.unavailableReason && earlier.length === 0) {
       stream.markdown(`> ${memory.unavailableReason}\n>\n> This chat works, but nothing is remembered.\n\n`);
     }
+
     let reply = '';
     let failure: string | undefined;
     try {
-      const response = await request.model.sendRequest(buildMessages(earlier, request.prompt), {}, token);
+      const confirmed = memory.facts?.list('confirmed') ?? [];
+      const response = await request.model.sendRequest(buildMessages(earlier, confirmed, request.prompt), {}, token);
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) {
           reply += part.value;
@@ -91,18 +120,51 @@ export function registerChatParticipant(
     }
     // What was said is remembered even when the reply was cut short.
     if (reply) remember('assistant', reply);
-    const cancelled = token.isCancellationRequested;
-    onDidFinishTurn.fire({ sessionId, prompt: request.prompt, reply, modelId: request.model.id, error: failure, cancelled });
-    return failure ? { metadata, errorDetails: { message: failure } } : { metadata };
+    announce(stream, capture);
+    return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'engram.png');
   return participant;
 }
 
-function buildMessages(earlier: readonly TurnRecord[], prompt: string): vscode.LanguageModelChatMessage[] {
+/** "undo last learned", or a yes/no to the pending question: answered from memory, without the model. */
+function answerMemoryRequest(memory: MemoryHost, prompt: string, sessionId: string): string | undefined {
+  const facts = memory.facts;
+  if (!facts) return undefined;
+  if (isUndoPhrase(prompt)) {
+    const undone = facts.undoLastLearned(sessionId);
+    return undone.length
+      ? `Done: I no longer believe ${undone.map((s) => `${s.key} = ${s.value}`).join(', ')}.`
+      : 'There is nothing learned in this conversation to take back.';
+  }
+  const answer = yesOrNo(prompt);
+  const pending = answer && facts.list('proposed').find((s) => s.askedInSession === sessionId);
+  if (!answer || !pending) return undefined;
+  if (answer === 'yes') {
+    facts.approve(pending.id, 'approved by the owner when asked in the chat');
+    return `Thanks, I'll remember ${pending.key} = ${pending.value}.`;
+  }
+  facts.reject(pending.id, 'rejected by the owner when asked in the chat');
+  return `All right, I won't remember ${pending.key} = ${pending.value}.`;
+}
+
+function announce(stream: vscode.ChatResponseStream, capture: TurnCapture): void {
+  if (capture.learned.length > 0) {
+    stream.markdown(`\n\n---\n${learnedAnnouncement(capture.learned)}`);
+    stream.button({ command: 'engram.undoLastLearned', title: 'Undo', arguments: [{ statementIds: capture.learned.map((s) => s.id) }] });
+  }
+  if (capture.question) {
+    stream.markdown(`\n\n${questionAnnouncement(capture.question)}`);
+    stream.button({ command: 'engram.answerQuestion', title: 'Yes', arguments: [{ statementId: capture.question.id, answer: 'yes' }] });
+    stream.button({ command: 'engram.answerQuestion', title: 'No', arguments: [{ statementId: capture.question.id, answer: 'no' }] });
+  }
+}
+
+function buildMessages(earlier: readonly TurnRecord[], confirmed: readonly StatementRecord[], prompt: string): vscode.LanguageModelChatMessage[] {
+  const facts = confirmedFactsBlock(confirmed);
   return [
-    vscode.LanguageModelChatMessage.User(identity),
+    vscode.LanguageModelChatMessage.User(facts ? `${identity}\n\n${facts}` : identity),
     ...earlier.map((turn) =>
       turn.role === 'user' ? vscode.LanguageModelChatMessage.User(turn.text) : vscode.LanguageModelChatMessage.Assistant(turn.text),
     ),

@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
+import type { Facts } from '../core/memory/facts';
+import { AllowlistHost } from './allowlistHost';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
+import { registerFactCommands } from './factCommands';
+import { createMemoryTreeView, MemoryTreeProvider } from './memoryTree';
 import { registerMemoryCommands } from './memoryCommands';
 import { openMemory } from './memoryHost';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
@@ -11,6 +15,10 @@ export interface EngramApi {
   /** Saves the memory now (it is otherwise saved a moment after each change). */
   flush(): Promise<void>;
   readonly onDidFinishTurn: vscode.Event<TurnOutcome>;
+  /** Beliefs about the owner (confirmed, proposed, retired) with their audit trail. */
+  readonly facts: Facts | undefined;
+  /** Fires after anything in memory changed: the tree view and the panel refresh on it. */
+  readonly onDidChangeMemory: vscode.Event<void>;
 }
 
 /** The composition root: builds every part once and hands it what it needs. */
@@ -18,8 +26,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
   const log = vscode.window.createOutputChannel('Engram', { log: true });
   context.subscriptions.push(log);
   try {
-    const memory = await openMemory(context, log);
-    context.subscriptions.push(memory);
+    const allowlist = new AllowlistHost(context.globalStorageUri.fsPath, log);
+    const memory = await openMemory(context, log, () => allowlist.allowlist);
+    context.subscriptions.push(allowlist, memory);
+    const memoryChanged = new vscode.EventEmitter<void>();
+    context.subscriptions.push(memoryChanged);
+    const changed = (): void => memoryChanged.fire();
     // deactivate() awaits this, so pending changes are saved before the host exits.
     closeMemory = () => memory.close();
 
@@ -30,10 +42,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
-    context.subscriptions.push(finishedTurns, registerChatParticipant(memory, finishedTurns, log, context.extensionUri));
+    context.subscriptions.push(finishedTurns, registerChatParticipant(memory, finishedTurns, changed, log, context.extensionUri));
+
+    const tree = new MemoryTreeProvider(() => memory.facts, memoryChanged.event, () => memory.unavailableReason);
+    context.subscriptions.push(tree, createMemoryTreeView(tree));
 
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),
+      ...registerFactCommands({
+        facts: () => memory.facts,
+        allowlist: () => allowlist.allowlist,
+        changed,
+        log,
+        unavailableReason: () => memory.unavailableReason,
+      }),
       vscode.commands.registerCommand('engram.openChat', () =>
         // Ask mode: agent mode (the default without a signed-in account) never hands the request to a participant.
         vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'ask', query: '@engram ', isPartialQuery: true }),
@@ -47,6 +69,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       storeFolder: memory.folder,
       flush: () => memory.store?.flush() ?? Promise.resolve(),
       onDidFinishTurn: finishedTurns.event,
+      facts: memory.facts,
+      onDidChangeMemory: memoryChanged.event,
     };
   } catch (error) {
     // Shown, then rethrown: a failed activation must never be silent.

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import type { Allowlist } from '../core/memory/allowlist';
+import { Facts } from '../core/memory/facts';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { MemoryStore } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
@@ -11,6 +13,8 @@ import { StoreTooNewError } from '../core/store/migrations';
  */
 export interface MemoryHost extends vscode.Disposable {
   readonly store: MemoryStore | undefined;
+  /** Beliefs about the owner, over the same store. */
+  readonly facts: Facts | undefined;
   /** Why there is no store, for the chat to say. */
   readonly unavailableReason: string | undefined;
   readonly folder: string;
@@ -25,7 +29,7 @@ const idleSnapshotMs = 30_000;
 /** Past this many journal bytes, snapshot at the next quiet moment regardless. */
 const snapshotAfterBytes = 2 * 1024 * 1024;
 
-export async function openMemory(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Promise<MemoryHost> {
+export async function openMemory(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, allowlist: () => Allowlist): Promise<MemoryHost> {
   const folder = context.globalStorageUri.fsPath;
   const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
   const wasmPath = vscode.Uri.joinPath(dist, 'sql-wasm.wasm').fsPath;
@@ -50,7 +54,7 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     });
     log.info(`memory store opened at ${folder} (schema ${store.schemaVersion}, ${store.stats().turns} turns)`);
     if (store.damage) reportDamage(store, log);
-    const host = new StoreHost(store, folder, log);
+    const host = new StoreHost(store, new Facts(store, allowlist, cl100kTokenCounter), folder, log);
     host.scheduleRetention();
     return host;
   } catch (error) {
@@ -58,7 +62,15 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     log.error(`memory store unavailable: ${message}`);
     const reason = error instanceof StoreTooNewError ? error.message : `Engram could not open its memory at ${folder}: ${message}`;
     void vscode.window.showErrorMessage(reason, 'Open Folder').then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
-    return { store: undefined, unavailableReason: reason, folder, noteWrite: () => undefined, close: async () => undefined, dispose: () => undefined };
+    return {
+      store: undefined,
+      facts: undefined,
+      unavailableReason: reason,
+      folder,
+      noteWrite: () => undefined,
+      close: async () => undefined,
+      dispose: () => undefined,
+    };
   }
 }
 
@@ -83,6 +95,7 @@ class StoreHost implements MemoryHost {
 
   constructor(
     readonly store: MemoryStore,
+    readonly facts: Facts,
     readonly folder: string,
     private readonly log: vscode.LogOutputChannel,
   ) {}

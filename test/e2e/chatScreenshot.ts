@@ -1,6 +1,7 @@
 // End to end through the real UI: Engram installed in code-server (as npm start installs it), the Ollama stand-in
-// behind it, chromium typing `@engram hello` into the chat view. Saves docs/screenshots/chat.png, or
-// docs/screenshots/chat-failure.png with the reason when the reply does not come.
+// behind it, chromium typing `@engram hello` into the chat view, then a plain self-statement that Engram learns
+// and announces, then the Memory view. Saves docs/screenshots/chat.png, chat-learned.png and memory-tree.png, or
+// docs/screenshots/chat-failure.png with the reason when something does not come.
 // Usage: node out/test/e2e/chatScreenshot.js   Env: ENGRAM_E2E_TIMEOUT_MS (default 120000), ENGRAM_E2E_HEADED=1.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,6 +13,9 @@ import { FakeOllama } from '../support/fakeOllama';
 
 const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 const SUCCESS_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat.png');
+const LEARNED_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-learned.png');
+const TREE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'memory-tree.png');
+const SELF_STATEMENT = 'My name is Dana and I work at Fernhill';
 const FAILURE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-failure.png');
 const MESSAGE = 'hello';
 const EXPECTED_REPLY = `Stand-in reply to: ${MESSAGE}`;
@@ -82,8 +86,20 @@ async function main(): Promise<number> {
     await sleep(500); // let the streaming cursor and progress indicator settle before the picture
     fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: SUCCESS_SCREENSHOT });
-    fs.rmSync(FAILURE_SCREENSHOT, { force: true }); // a stale failure picture would contradict this run
     console.log(`e2e: chat replied; screenshot ${path.relative(REPO_ROOT, SUCCESS_SCREENSHOT)}`);
+
+    await sendChatMessage(page, '@engram', SELF_STATEMENT, remaining);
+    await waitForText(page, 'Learned:', remaining);
+    step('the fact was learned and announced', started);
+    await sleep(500);
+    await page.screenshot({ path: LEARNED_SCREENSHOT });
+    await runCommand(page, 'Engram: Focus on Memory View');
+    await page.locator('.monaco-list-row', { hasText: 'Fernhill' }).first().waitFor({ timeout: remaining() });
+    step('the Memory view shows the fact', started);
+    await sleep(500);
+    await page.screenshot({ path: TREE_SCREENSHOT });
+    console.log(`e2e: screenshots ${[LEARNED_SCREENSHOT, TREE_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
+    fs.rmSync(FAILURE_SCREENSHOT, { force: true }); // a stale failure picture would contradict this run
     failed = false;
     return 0;
   } catch (error) {
@@ -135,6 +151,25 @@ async function sendChatMessage(page: Page, participant: string, message: string,
   await sleep(300);
   await page.keyboard.press('Escape'); // closes the suggest widget, which would otherwise eat Enter
   await page.keyboard.press('Enter');
+}
+
+/** Runs a command by its title from the command palette. */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const quickInput = page.locator('.quick-input-widget input');
+  await quickInput.waitFor({ state: 'visible', timeout: 15_000 });
+  await quickInput.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Waits until the last chat response shows `text`. */
+async function waitForText(page: Page, text: string, remaining: () => number): Promise<void> {
+  const lastResponse = page.locator('.interactive-response').last();
+  while (!(await lastResponse.innerText({ timeout: 1000 }).catch(() => '')).includes(text)) {
+    if (remaining() <= 1000) throw new Error(`no "${text}" in the last chat response within ENGRAM_E2E_TIMEOUT_MS`);
+    await sleep(500);
+  }
 }
 
 /** Waits for the stand-in's answer in the last response; fails at once on an error the chat shows instead. */

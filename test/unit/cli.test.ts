@@ -43,7 +43,7 @@ describe('engram CLI (dist/cli.js)', () => {
     const stats = JSON.parse(engram('stats', '--db', db, '--json').stdout);
     assert.equal(stats.turns, 4);
     assert.equal(stats.sessions, 2);
-    assert.deepEqual(stats.facts, { proposed: 0, confirmed: 0, retired: 0 });
+    assert.deepEqual(stats.facts, { proposed: 0, confirmed: 0, retired: 0, rejected: 0 });
     assert.equal(typeof stats.behaviors, 'number');
     assert.equal(typeof stats.memoriesUsed, 'number');
   });

@@ -1,0 +1,260 @@
+import * as vscode from 'vscode';
+import type { Allowlist } from '../core/memory/allowlist';
+import type { Facts } from '../core/memory/facts';
+import type { StatementRecord, StatementStatus } from '../core/memory/statementRepository';
+import { confirmedDescription, describeFactSource, factLabel, factList, truncate } from './memoryTreeModel';
+
+export interface FactCommandDeps {
+  readonly facts: () => Facts | undefined;
+  readonly allowlist: () => Allowlist;
+  /** Called after a command may have changed memory: the tree, the badge and the panel refresh on it. */
+  readonly changed: () => void;
+  readonly log: vscode.LogOutputChannel;
+  readonly unavailableReason: () => string | undefined;
+}
+
+/** A fact as commands receive it: its id (chat buttons, tests) or a Memory view row. */
+export type FactTarget = string | { readonly statement: Pick<StatementRecord, 'id'> } | undefined;
+
+export interface ReviewRequest {
+  readonly approve?: readonly string[];
+  readonly reject?: readonly string[];
+}
+
+export interface ReviewResult {
+  approved: string[];
+  rejected: string[];
+}
+
+export interface QuestionAnswer {
+  readonly statementId: string;
+  readonly answer: 'yes' | 'no';
+}
+
+type FactPick = vscode.QuickPickItem & { readonly statement: StatementRecord };
+
+/**
+ * The owner's hands on the beliefs: review, remember, forget, undo, answer. Each command also takes its
+ * target as an argument (an id, a tree row, a request object) so the chat, the tree and the tests run it
+ * without a picker.
+ */
+export function registerFactCommands(deps: FactCommandDeps): vscode.Disposable[] {
+  const register = <A extends unknown[]>(name: string, run: (facts: Facts, ...args: A) => Promise<unknown>, mutates = true) =>
+    vscode.commands.registerCommand(name, async (...args: A): Promise<unknown> => {
+      const facts = deps.facts();
+      if (!facts) {
+        void vscode.window.showErrorMessage(deps.unavailableReason() ?? 'Engram has no memory store open.');
+        return undefined;
+      }
+      try {
+        return await run(facts, ...args);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.log.error(`${name}: ${message}`);
+        void vscode.window.showErrorMessage(`Engram: ${message}`);
+        return undefined;
+      } finally {
+        // Also after a failure part-way through a batch: what did change must show.
+        if (mutates) deps.changed();
+      }
+    });
+
+  return [
+    register('engram.reviewProposedFacts', reviewProposedFacts),
+    register('engram.remember', (facts, key?: string, value?: string) => remember(facts, deps.allowlist(), key, value)),
+    register('engram.forgetFact', forgetFact),
+    register('engram.undoLastLearned', undoLastLearned),
+    register('engram.answerQuestion', answerQuestion),
+    register('engram.approveFact', (facts, target?: FactTarget) => decide(facts, target, 'approve')),
+    register('engram.rejectFact', (facts, target?: FactTarget) => decide(facts, target, 'reject')),
+    register('engram.editFact', editFact),
+    register('engram.showSourceTurn', showSourceTurn, false),
+  ];
+}
+
+const info = (message: string): void => void vscode.window.showInformationMessage(message);
+
+function describeForPick(statement: StatementRecord): FactPick {
+  const description = statement.status === 'confirmed' ? confirmedDescription(statement) : `tier ${statement.tier}`;
+  return { label: factLabel(statement), description, detail: truncate(statement.sourceWords, 100), statement };
+}
+
+/** Re-reads the fact by id: a tree row may be older than the last change. */
+function statementOf(facts: Facts, target: FactTarget): StatementRecord | undefined {
+  if (typeof target === 'string') return facts.get(target);
+  if (target && typeof target === 'object' && typeof target.statement?.id === 'string') return facts.get(target.statement.id);
+  return undefined;
+}
+
+async function pickFact(candidates: StatementRecord[], title: string, empty: string): Promise<StatementRecord | undefined> {
+  if (candidates.length === 0) {
+    info(empty);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(candidates.map(describeForPick), { title, matchOnDescription: true, matchOnDetail: true });
+  return picked?.statement;
+}
+
+function requireStatus(statement: StatementRecord, allowed: readonly StatementStatus[]): void {
+  if (!allowed.includes(statement.status)) throw new Error(`${factLabel(statement)} is ${statement.status}, so that does not apply to it`);
+}
+
+async function askValue(statement: StatementRecord): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: `Edit ${statement.key}`,
+    prompt: `The value Engram should hold for ${statement.key}`,
+    value: statement.value,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? undefined : 'A fact needs a value'),
+  });
+}
+
+async function reviewProposedFacts(facts: Facts, request?: ReviewRequest): Promise<ReviewResult> {
+  const result: ReviewResult = { approved: [], rejected: [] };
+  if (request) {
+    // Check the whole batch first, so a stale id does not leave it half applied.
+    const approve = (request.approve ?? []).map((id) => facts.get(id));
+    const reject = (request.reject ?? []).map((id) => facts.get(id));
+    [...approve, ...reject].forEach((statement) => requireStatus(statement, ['proposed']));
+    for (const { id } of approve) result.approved.push(facts.approve(id, 'approved by the owner (Review Proposed Facts)').id);
+    for (const { id } of reject) result.rejected.push(facts.reject(id, 'rejected by the owner (Review Proposed Facts)').id);
+    return result;
+  }
+  const proposed = facts.list('proposed');
+  if (proposed.length === 0) {
+    info('No facts wait for your review.');
+    return result;
+  }
+  const picked = await vscode.window.showQuickPick(proposed.map(describeForPick), {
+    title: 'Review proposed facts',
+    placeHolder: 'Choose the facts to approve, reject or edit; Engram uses none of them until you approve',
+    canPickMany: true,
+    matchOnDetail: true,
+  });
+  if (!picked?.length) return result;
+  const action = await vscode.window.showQuickPick(
+    [
+      { label: 'Approve', detail: 'Engram may use them from the next turn', action: 'approve' as const },
+      { label: 'Reject', detail: 'Engram will not propose them again from the chat', action: 'reject' as const },
+      { label: 'Edit value…', detail: 'Correct each value, then approve it', action: 'edit' as const },
+    ],
+    { title: `${picked.length} selected: what should Engram do?` },
+  );
+  for (const { statement } of action ? picked : []) {
+    if (action?.action === 'reject') {
+      result.rejected.push(facts.reject(statement.id, 'rejected by the owner (Review Proposed Facts)').id);
+      continue;
+    }
+    if (action?.action === 'edit') {
+      const value = await askValue(statement);
+      if (value === undefined) continue;
+      if (value.trim() !== statement.value) facts.edit(statement.id, value);
+    }
+    result.approved.push(facts.approve(statement.id, 'approved by the owner (Review Proposed Facts)').id);
+  }
+  if (result.approved.length + result.rejected.length > 0) {
+    info(`Engram approved ${result.approved.length} and rejected ${result.rejected.length} proposed facts.`);
+  }
+  return result;
+}
+
+async function remember(facts: Facts, allowlist: Allowlist, key?: string, value?: string): Promise<StatementRecord | undefined> {
+  const chosenKey =
+    key ??
+    (await vscode.window.showQuickPick(
+      [...allowlist.values()].map((slot) => ({ label: slot.key, description: slot.description })),
+      { title: 'Remember…', placeHolder: 'What kind of fact? Engram remembers only the keys in its allowlist', matchOnDescription: true },
+    ))?.label;
+  if (chosenKey === undefined) return undefined;
+  const slot = allowlist.get(chosenKey);
+  if (!slot) throw new Error(`"${chosenKey}" is not a key Engram may learn (see the key allowlist)`);
+  const chosenValue =
+    value ??
+    (await vscode.window.showInputBox({
+      title: `Remember ${chosenKey}`,
+      prompt: slot.description,
+      ignoreFocusOut: true,
+      validateInput: (input) => (input.trim() ? undefined : 'A fact needs a value'),
+    }));
+  if (chosenValue === undefined) return undefined;
+  const statement = facts.remember(chosenKey, chosenValue);
+  info(`Engram will remember: ${factLabel(statement)}`);
+  return statement;
+}
+
+async function forgetFact(facts: Facts, target?: FactTarget): Promise<StatementRecord | undefined> {
+  const statement =
+    statementOf(facts, target) ?? (await pickFact(facts.list('confirmed'), 'Forget a fact', 'Engram holds no confirmed facts about you.'));
+  if (!statement) return undefined;
+  requireStatus(statement, ['confirmed', 'proposed']);
+  const retired = facts.retire(statement.id, 'forgotten by the owner (Forget Fact)');
+  info(`Engram forgot: ${factLabel(retired)}`);
+  return retired;
+}
+
+async function undoLastLearned(facts: Facts, request?: { statementIds?: readonly string[] }): Promise<StatementRecord[]> {
+  // An Undo button may be pressed twice, or after Forget Fact: take back only what is still believed.
+  const undone = request?.statementIds
+    ? request.statementIds
+        .map((id) => facts.get(id))
+        .filter((statement) => statement.status === 'confirmed')
+        .map((statement) => facts.retire(statement.id, 'undone by the owner (Undo button)'))
+    : facts.undoLastLearned();
+  info(undone.length > 0 ? `Engram no longer believes: ${factList(undone)}.` : 'Engram has nothing recently learned to undo.');
+  return undone;
+}
+
+async function answerQuestion(facts: Facts, answer?: QuestionAnswer): Promise<StatementRecord> {
+  if (typeof answer?.statementId !== 'string' || (answer.answer !== 'yes' && answer.answer !== 'no')) {
+    throw new Error('Answering a question needs { statementId, answer: "yes" | "no" }');
+  }
+  const statement = facts.get(answer.statementId);
+  if (statement.status !== 'proposed') {
+    info(`Already answered: ${factLabel(statement)} is ${statement.status}.`);
+    return statement;
+  }
+  if (answer.answer === 'yes') {
+    const approved = facts.approve(statement.id, 'approved by the owner when asked in the chat');
+    info(`Engram will remember: ${factLabel(approved)}`);
+    return approved;
+  }
+  const rejected = facts.reject(statement.id, 'rejected by the owner when asked in the chat');
+  info(`Engram will not remember ${factLabel(rejected)}, and will not propose it again from the chat.`);
+  return rejected;
+}
+
+/** Approve or Reject on a Memory view row (or with an id). */
+async function decide(facts: Facts, target: FactTarget, decision: 'approve' | 'reject'): Promise<StatementRecord | undefined> {
+  const statement =
+    statementOf(facts, target) ?? (await pickFact(facts.list('proposed'), `${decision === 'approve' ? 'Approve' : 'Reject'} a proposed fact`, 'No facts wait for your review.'));
+  if (!statement) return undefined;
+  requireStatus(statement, ['proposed']);
+  const decided = decision === 'approve'
+    ? facts.approve(statement.id, 'approved by the owner (Memory view)')
+    : facts.reject(statement.id, 'rejected by the owner (Memory view)');
+  // The row moving in the tree is the main feedback; a status bar line confirms without a toast per click.
+  vscode.window.setStatusBarMessage(`Engram ${decision === 'approve' ? 'approved' : 'rejected'}: ${factLabel(decided)}`, 4000);
+  return decided;
+}
+
+/** Edits the value only: an edited proposal still waits for Approve, so the owner decides on the final words. */
+async function editFact(facts: Facts, target?: FactTarget, newValue?: unknown): Promise<StatementRecord | undefined> {
+  const live = (): StatementRecord[] => [...facts.list('confirmed'), ...facts.list('proposed')];
+  const statement = statementOf(facts, target) ?? (await pickFact(live(), 'Edit a fact', 'Engram holds no facts to edit.'));
+  if (!statement) return undefined;
+  requireStatus(statement, ['confirmed', 'proposed']);
+  // VS Code passes other things as a second argument from some menus; only a string is a new value.
+  const value = typeof newValue === 'string' ? newValue : await askValue(statement);
+  if (value === undefined || value.trim() === statement.value) return statement;
+  return facts.edit(statement.id, value);
+}
+
+async function showSourceTurn(facts: Facts, target?: FactTarget): Promise<vscode.TextDocument | undefined> {
+  const statement =
+    statementOf(facts, target) ?? (await pickFact(facts.list(), 'Show where a fact came from', 'Engram holds no facts about you.'));
+  if (!statement) return undefined;
+  const content = describeFactSource(statement, facts.history(statement.id));
+  const document = await vscode.workspace.openTextDocument({ content, language: 'markdown' });
+  await vscode.window.showTextDocument(document, { preview: true });
+  return document;
+}
