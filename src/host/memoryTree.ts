@@ -86,7 +86,7 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
       case 'group':
         return groupItem(node.group, node.statements);
       case 'key': {
-        const item = new vscode.TreeItem(node.key, vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(node.key, vscode.TreeItemCollapsibleState.Expanded);
         item.id = `engram.key.${node.key}`;
         item.description = String(node.statements.length);
         item.iconPath = new vscode.ThemeIcon('symbol-key');

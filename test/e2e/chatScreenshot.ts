@@ -139,7 +139,9 @@ async function sendChatMessage(page: Page, participant: string, message: string,
   const input = page.locator(CHAT_INPUT).first();
   const recognisedMention = input.locator(RECOGNISED_MENTION, { hasText: participant });
   await input.click();
-  for (;;) {
+  // The participant is sticky: after the first message the input starts with it already.
+  const alreadyThere = await recognisedMention.isVisible().catch(() => false);
+  for (; !alreadyThere; ) {
     await page.keyboard.type(`${participant} `, { delay: 20 });
     if (await recognisedMention.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) break;
     if (remaining() <= 1000) throw new Error(`the chat input never recognised ${participant}: is the participant registered?`);

@@ -73,6 +73,11 @@ describe('facts: tiers, confirmation, supersession and the audit trail', () => {
     assert.match(facts.history(third.learned[0].id).at(-1)?.reason ?? '', /3 separate turns/);
   });
 
+  it('reads past a participant mention typed into the message', () => {
+    const result = say('s1', '@engram My name is Dana and I work at Fernhill');
+    assert.deepEqual(result.learned.map((s) => s.key), ['name', 'employer']);
+  });
+
   it('never confirms "i am running ollama for local models" as a name', () => {
     const result = say('s1', 'i am running ollama for local models');
     assert.deepEqual([result.learned, result.queued, result.question], [[], [], undefined]);

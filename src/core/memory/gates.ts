@@ -24,7 +24,7 @@ const hypothetical = /^(?:if|suppose|supposing|assume|assuming|imagine|what if|p
 const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|i'?ll play|you'?re the|play(?:ing)? the role)\b/i;
 
 const fillers =
-  /^(?:hi|hey|hello|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know)\b[\s,:;!—–-]*/i;
+  /^(?:@[\w.-]+|hi|hey|hello|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know)\b[\s,:;!—–-]*/i;
 
 const firstPerson = /^(?:i|i'm|im|i’m|i am|i've|ive|i’ve|my|call me|name's)\b|^[\w .+#-]{1,30}? is my\b/i;
 /** "my colleague works at…": first person, but about someone else. */
