@@ -10,6 +10,7 @@ import { listSessions, sessionsToCool, type SessionRecord } from './sessionRepos
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
+import { memoriesUsed } from '../context/reportRepository';
 import { redactSecrets } from '../memory/secrets';
 import { countByStatus } from '../memory/statementRepository';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
@@ -67,6 +68,8 @@ export interface StoreStats {
   readonly facts: { readonly proposed: number; readonly confirmed: number; readonly retired: number; readonly rejected: number };
   readonly behaviors: number;
   readonly memoriesUsed: number;
+  /** "memories recording any use: X of N" (confirmed facts some prompt or tool carried). */
+  readonly memoriesRecordingUse: string;
   readonly schemaVersion: number;
   readonly folder: string;
   readonly journals: number;
@@ -279,9 +282,10 @@ export class MemoryStore {
       turns: countTurns(this.db),
       sessions: countSessions(this.db),
       facts: (({ proposed, confirmed, retired, rejected }) => ({ proposed, confirmed, retired, rejected }))(countByStatus(this.db)),
-      // Behaviours and the retrieval log arrive with their own schema steps; until then there are none.
+      // Behaviours arrive with their own schema step; until then there are none.
       behaviors: 0,
-      memoriesUsed: 0,
+      memoriesUsed: memoriesUsed(this.db).used,
+      memoriesRecordingUse: `${memoriesUsed(this.db).used} of ${memoriesUsed(this.db).of}`,
       schemaVersion: this.schemaVersion,
       folder: this.layout.folder,
       journals: listJournals(this.layout.folder).length,

@@ -75,6 +75,25 @@ export const migrations: readonly string[] = [
      PRIMARY KEY (statement_id, turn_id)
    );
    CREATE VIRTUAL TABLE statements_fts USING fts4(content="statements", key, value, tokenize=unicode61);`,
+  // 6: what each prompt carried (the context report, without the memory text itself) and the retrieval log:
+  // which memories reached the model, injected or fetched by a tool. access_count makes "used" countable.
+  `CREATE TABLE context_reports (
+     id         TEXT PRIMARY KEY,
+     turn_id    TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     at         TEXT NOT NULL,
+     report     TEXT NOT NULL
+   );
+   CREATE INDEX context_reports_by_session ON context_reports(session_id, at);
+   CREATE TABLE retrieval_log (
+     report_id  TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     kind       TEXT NOT NULL,
+     memory_id  TEXT NOT NULL,
+     via        TEXT NOT NULL
+   );
+   CREATE INDEX retrieval_log_by_memory ON retrieval_log(memory_id);
+   ALTER TABLE statements ADD COLUMN access_count INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export const schemaVersion = migrations.length;

@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import { applyReportOp, isReportOp, type ReportOp } from '../context/reportRepository';
 import { applyStatementOp, isStatementOp, type StatementOp } from '../memory/statementOps';
 import { coolSession, forgetSession, setSessionSummary } from './sessionRepository';
 import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
@@ -8,7 +9,7 @@ import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
  * writer's journal. Each carries a unique id and applying it twice changes nothing, so journals can be
  * replayed at load, read by other windows, and folded into snapshots without bookkeeping of what was seen.
  */
-export type StoreOp = TurnOp | ForgetSessionsOp | CoolSessionsOp | SummaryOp | StatementOp;
+export type StoreOp = TurnOp | ForgetSessionsOp | CoolSessionsOp | SummaryOp | StatementOp | ReportOp;
 
 export interface TurnOp extends NewTurn {
   readonly kind: 'turn';
@@ -62,6 +63,8 @@ export function isStoreOp(value: unknown): value is StoreOp {
       return isString(op.sessionId) && isString(op.summary) && isString(op.at);
     case 'statement':
       return isStatementOp(op);
+    case 'contextReport':
+      return isReportOp(op);
     default:
       return false;
   }
@@ -83,5 +86,7 @@ export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) 
       return setSessionSummary(db, op.sessionId, op.summary);
     case 'statement':
       return applyStatementOp(db, op);
+    case 'contextReport':
+      return applyReportOp(db, op);
   }
 }

@@ -47,6 +47,9 @@ function deleteTurnsOf(db: Database, sessionId: string): number {
 /** The one place a session's text leaves the database. Returns the number of turns removed. */
 export function forgetSession(db: Database, sessionId: string, at: string): number {
   const removed = deleteTurnsOf(db, sessionId);
+  // Reports and the retrieval log of the conversation go with it: they name what it contained.
+  db.run('DELETE FROM context_reports WHERE session_id = ?', [sessionId]);
+  db.run('DELETE FROM retrieval_log WHERE session_id = ?', [sessionId]);
   db.run('DELETE FROM sessions WHERE id = ?', [sessionId]);
   db.run('INSERT OR IGNORE INTO forgotten_sessions (session_id, at) VALUES (?, ?)', [sessionId, at]);
   return removed;

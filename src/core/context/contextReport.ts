@@ -1,0 +1,50 @@
+/**
+ * What one prompt carried: every block, its layer, its tokens, and whether it was included, truncated or
+ * left out, and why. Kept per assistant turn, shown in the context panel, printed by `engram context`.
+ */
+
+/** L0: always in the prompt, in full. L1: one line per kind of memory left out, naming its tool. L2: fetched by tools. */
+export type ContextLayer = 'L0' | 'L1' | 'L2';
+
+export type BlockState = 'included' | 'truncated' | 'absent';
+
+export interface ContextBlock {
+  /** Stable across turns, e.g. "identity", "profile", "conversation", "l1.sessions", "tool.recall_conversation.1". */
+  readonly id: string;
+  readonly layer: ContextLayer;
+  readonly title: string;
+  readonly state: BlockState;
+  /** Tokens this block occupies in the prompt (0 when absent). */
+  readonly tokens: number;
+  /** Tokens it would have taken whole (for truncated blocks), else equal to `tokens`. */
+  readonly fullTokens: number;
+  /** Why it is in, cut, or out: "budget 1,200 of 6,144", "no approved behaviours yet", … */
+  readonly why: string;
+  /** The text as it went into the prompt; memory text, untrusted: escape it wherever it is shown. */
+  readonly text: string;
+}
+
+/** One memory that reached the model: injected in the prompt, or returned by a tool. */
+export interface RetrievalEntry {
+  readonly kind: 'fact' | 'behavior' | 'summary' | 'turn';
+  readonly memoryId: string;
+  readonly via: 'prompt' | `tool:${string}`;
+  readonly label: string;
+}
+
+export interface ContextReport {
+  readonly turnId: string;
+  readonly sessionId: string;
+  readonly at: string;
+  readonly model: { readonly id: string; readonly name: string; readonly vendor: string };
+  /** The model's input window in tokens. */
+  readonly window: number;
+  /** The budget the prompt was assembled under (the window less room for the reply). */
+  readonly budget: number;
+  /** The final prompt recounted, tool results included. */
+  readonly totalTokens: number;
+  readonly blocks: readonly ContextBlock[];
+  readonly retrieval: readonly RetrievalEntry[];
+  /** Context health: how full the budget is, and what would be dropped next as the conversation grows. */
+  readonly health: { readonly fill: number; readonly nextToGo: string };
+}
