@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { confirmedFactsBlock, isUndoPhrase, learnedAnnouncement, questionAnnouncement, yesOrNo } from '../core/memory/announce';
+import { isUndoPhrase, learnedAnnouncement, questionAnnouncement, yesOrNo } from '../core/memory/announce';
 import type { TurnCapture } from '../core/memory/facts';
 import type { StatementRecord } from '../core/memory/statementRepository';
+import type { ContextReport } from '../core/context/contextReport';
 import type { TurnRecord } from '../core/store/turnRepository';
+import type { ContextReports } from './contextReports';
+import { runModelTurn } from './modelTurn';
+import type { RetrievalSink } from './tools/retrievalSink';
 import { helpMarkdown } from './helpText';
 import type { MemoryHost } from './memoryHost';
 
@@ -19,6 +23,8 @@ export interface TurnOutcome {
   readonly cancelled: boolean;
   readonly learned: readonly StatementRecord[];
   readonly question?: StatementRecord;
+  /** What the prompt carried (absent for turns answered without the model). */
+  readonly report?: ContextReport;
 }
 
 /** Kept in ChatResult.metadata; VS Code hands it back in the history, which is how a session is recognised. */
@@ -41,20 +47,18 @@ export function sessionIdFromHistory(context: vscode.ChatContext): string {
   return randomUUID();
 }
 
-const identity =
-  'You are Engram, a coding assistant inside VS Code running on local models. Answer precisely and briefly. ' +
-  'When you do not know something about the user, say so rather than guessing.';
+export interface ParticipantDeps {
+  readonly memory: MemoryHost;
+  readonly onDidFinishTurn: vscode.EventEmitter<TurnOutcome>;
+  readonly memoryChanged: () => void;
+  readonly reports: ContextReports;
+  readonly sink: RetrievalSink;
+  readonly log: vscode.LogOutputChannel;
+  readonly extensionUri: vscode.Uri;
+}
 
-/** How many earlier turns of this session go into the prompt, until the context layers take over budgeting. */
-const recentTurnLimit = 20;
-
-export function registerChatParticipant(
-  memory: MemoryHost,
-  onDidFinishTurn: vscode.EventEmitter<TurnOutcome>,
-  memoryChanged: () => void,
-  log: vscode.LogOutputChannel,
-  extensionUri: vscode.Uri,
-): vscode.Disposable {
+export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposable {
+  const { memory, onDidFinishTurn, memoryChanged, log, extensionUri } = deps;
   const handler: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const sessionId = sessionIdFromHistory(context);
     const metadata: EngramResultMetadata = { engramSessionId: sessionId };
@@ -79,7 +83,7 @@ export function registerChatParticipant(
     };
     // Other windows (and CLI imports) may have written since the last turn.
     memory.store?.syncFromOtherWriters();
-    const earlier = memory.store?.recentTurns(sessionId, recentTurnLimit) ?? [];
+    const isFirstTurn = (memory.store?.recentTurns(sessionId, 1).length ?? 0) === 0;
     const userTurn = remember('user', request.prompt);
 
     const direct = answerMemoryRequest(memory, request.prompt, sessionId);
@@ -97,31 +101,28 @@ export function registerChatParticipant(
     } catch (error) {
       log.error(`capture failed: ${(error as Error).message}`);
     }
-    if (memory.unavailableReason && earlier.length === 0) {
+    if (memory.unavailableReason && isFirstTurn) {
       stream.markdown(`> ${memory.unavailableReason}\n>\n> This chat works, but nothing is remembered.\n\n`);
     }
 
     let reply = '';
     let failure: string | undefined;
+    let report: ContextReport | undefined;
     try {
-      const confirmed = memory.facts?.list('confirmed') ?? [];
-      const response = await request.model.sendRequest(buildMessages(earlier, confirmed, request.prompt), {}, token);
-      for await (const part of response.stream) {
-        if (part instanceof vscode.LanguageModelTextPart) {
-          reply += part.value;
-          stream.markdown(part.value);
-        }
-      }
+      const result = await runModelTurn({ memory, request, sessionId, turnId: userTurn?.id ?? randomUUID(), stream, token, sink: deps.sink });
+      reply = result.reply;
+      report = result.report;
     } catch (error) {
       if (!token.isCancellationRequested) {
         failure = explainFailure(error, request.model);
         log.error(`chat request failed: ${failure}`);
       }
     }
+    if (report) deps.reports.record(report);
     // What was said is remembered even when the reply was cut short.
     if (reply) remember('assistant', reply);
     announce(stream, capture);
-    return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question });
+    return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question, report });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'engram.png');
@@ -159,17 +160,6 @@ function announce(stream: vscode.ChatResponseStream, capture: TurnCapture): void
     stream.button({ command: 'engram.answerQuestion', title: 'Yes', arguments: [{ statementId: capture.question.id, answer: 'yes' }] });
     stream.button({ command: 'engram.answerQuestion', title: 'No', arguments: [{ statementId: capture.question.id, answer: 'no' }] });
   }
-}
-
-function buildMessages(earlier: readonly TurnRecord[], confirmed: readonly StatementRecord[], prompt: string): vscode.LanguageModelChatMessage[] {
-  const facts = confirmedFactsBlock(confirmed);
-  return [
-    vscode.LanguageModelChatMessage.User(facts ? `${identity}\n\n${facts}` : identity),
-    ...earlier.map((turn) =>
-      turn.role === 'user' ? vscode.LanguageModelChatMessage.User(turn.text) : vscode.LanguageModelChatMessage.Assistant(turn.text),
-    ),
-    vscode.LanguageModelChatMessage.User(prompt),
-  ];
 }
 
 function explainFailure(error: unknown, model: vscode.LanguageModelChat): string {

@@ -1,6 +1,11 @@
 import * as vscode from 'vscode';
 import type { Facts } from '../core/memory/facts';
 import { AllowlistHost } from './allowlistHost';
+import { ContextReports } from './contextReports';
+import { MemorySearchTool } from './tools/memorySearchTool';
+import { RecallConversationTool } from './tools/recallConversationTool';
+import { RetrievalSink } from './tools/retrievalSink';
+import { toolNames } from './tools/toolNames';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
 import { registerFactCommands } from './factCommands';
 import { createMemoryTreeView, MemoryTreeProvider } from './memoryTree';
@@ -41,8 +46,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     // Resolving our models once makes them available to the chat without any other AI extension.
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
+    const sink = new RetrievalSink();
+    const reports = new ContextReports(memory);
+    context.subscriptions.push(
+      reports,
+      vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory, sink)),
+      vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink)),
+    );
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
-    context.subscriptions.push(finishedTurns, registerChatParticipant(memory, finishedTurns, changed, log, context.extensionUri));
+    context.subscriptions.push(
+      finishedTurns,
+      registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, log, extensionUri: context.extensionUri }),
+    );
 
     const tree = new MemoryTreeProvider(() => memory.facts, memoryChanged.event, () => memory.unavailableReason);
     context.subscriptions.push(tree, createMemoryTreeView(tree));

@@ -57,7 +57,9 @@ export class OllamaLanguageModelProvider implements vscode.LanguageModelChatProv
     const abort = new AbortController();
     const cancellation = token.onCancellationRequested(() => abort.abort());
     try {
-      const tools: ToolSpec[] | undefined = options.tools?.map((tool) => ({
+      // A model without tool support answers an offer of tools with an error: offer none.
+      const offered = info.capabilities.toolCalling ? options.tools : undefined;
+      const tools: ToolSpec[] | undefined = offered?.map((tool) => ({
         name: tool.name,
         description: tool.description,
         inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },

@@ -1,0 +1,54 @@
+import type { Database } from 'sql.js';
+import { selectAll } from '../store/rows';
+import { queryTerms } from './queryTerms';
+import { stem } from './stem';
+
+export type MemoryScope = 'facts' | 'behaviors' | 'summaries' | 'all';
+
+export interface MemoryHit {
+  readonly kind: 'fact' | 'behavior' | 'summary';
+  readonly id: string;
+  readonly label: string;
+  readonly text: string;
+  readonly score: number;
+}
+
+export function isMemoryScope(value: unknown): value is MemoryScope {
+  return value === 'facts' || value === 'behaviors' || value === 'summaries' || value === 'all';
+}
+
+/**
+ * Searches confirmed memory: facts (FTS4 over key and value, stemmed prefixes) and conversation summaries.
+ * Proposed, rejected and retired statements are never returned: only what the owner confirmed is memory.
+ * An empty or unmatched query over facts lists the confirmed facts, newest first.
+ */
+export function searchMemory(db: Database, query: string, scope: MemoryScope = 'all', k = 10): MemoryHit[] {
+  const terms = [...new Set(queryTerms(query).map(stem))];
+  const hits: MemoryHit[] = [];
+  if (scope === 'facts' || scope === 'all') {
+    const rows = terms.length
+      ? selectAll(
+          db,
+          `SELECT s.id, s.key, s.value, s.updated_at FROM statements_fts f JOIN statements s ON s.rowid = f.docid
+           WHERE statements_fts MATCH ? AND s.status = 'confirmed' ORDER BY s.updated_at DESC LIMIT ?`,
+          [terms.map((term) => `${term.replace(/"/g, '')}*`).join(' OR '), k],
+        )
+      : [];
+    const found = rows.length > 0 ? rows : selectAll(db, "SELECT id, key, value FROM statements WHERE status = 'confirmed' ORDER BY updated_at DESC LIMIT ?", [k]);
+    found.forEach((row, index) =>
+      hits.push({ kind: 'fact', id: String(row.id), label: `${String(row.key)} = ${String(row.value)}`, text: `${String(row.key)}: ${String(row.value)}`, score: rows.length > 0 ? 1 - index / (k + 1) : 0.1 }),
+    );
+  }
+  if ((scope === 'summaries' || scope === 'all') && terms.length > 0) {
+    const like = terms.map(() => 'lower(summary) LIKE ?').join(' OR ');
+    const rows = selectAll(db, `SELECT id, summary, last_at FROM sessions WHERE summary IS NOT NULL AND (${like}) ORDER BY last_at DESC LIMIT ?`, [
+      ...terms.map((term) => `%${term}%`),
+      k,
+    ]);
+    rows.forEach((row, index) =>
+      hits.push({ kind: 'summary', id: String(row.id), label: `summary of the conversation of ${String(row.last_at).slice(0, 10)}`, text: String(row.summary), score: 0.9 - index / (k + 1) }),
+    );
+  }
+  // Behaviours arrive with the corrections work; until then a search over them finds nothing.
+  return hits.sort((a, b) => b.score - a.score).slice(0, k);
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import type { ContextReport } from '../core/context/contextReport';
+import type { ContextSource } from './contextPanel';
+
+/** Fill at which the item turns to the warning colour: the next turns will start dropping context. */
+const WARN_FILL = 0.9;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const count = (value: number): string => numberFormat.format(Math.round(value));
+
+/** The status bar item and what it shows, for tests. */
+export interface ContextStatusItem extends vscode.Disposable {
+  readonly item: vscode.StatusBarItem;
+}
+
+/**
+ * "$(pulse) 1,234 / 8,192": tokens the latest prompt used, of the model's window. Hidden until a turn has a
+ * report; a click opens the context panel (engram.showContext).
+ */
+export function createContextStatusItem(source: ContextSource): ContextStatusItem {
+  const item = vscode.window.createStatusBarItem('engram.context', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Engram Context';
+  item.command = 'engram.showContext';
+  const update = (): void => {
+    let report: ContextReport | undefined;
+    try {
+      report = source.latest();
+    } catch {
+      report = undefined; // the panel reports read failures; the status item just steps aside
+    }
+    if (!report) {
+      item.hide();
+      return;
+    }
+    showReport(item, report);
+  };
+  update();
+  const subscription = source.onDidChange(update);
+  return {
+    item,
+    dispose: () => {
+      subscription.dispose();
+      item.dispose();
+    },
+  };
+}
+
+function showReport(item: vscode.StatusBarItem, report: ContextReport): void {
+  const fill = `${Math.round(report.health.fill * 100)} %`;
+  item.text = `$(pulse) ${count(report.totalTokens)} / ${count(report.window)}`;
+  // A plain string tooltip: the model name comes from the Ollama server and is not rendered as markdown.
+  item.tooltip = [
+    `Engram context (${report.model.name})`,
+    `${count(report.totalTokens)} tokens of a ${count(report.budget)}-token budget (${fill} full)`,
+    `Model window: ${count(report.window)} tokens`,
+    report.health.nextToGo ? `Dropped next: ${report.health.nextToGo}` : undefined,
+    'Click to see what went into the prompt.',
+  ]
+    .filter((line): line is string => line !== undefined)
+    .join('\n');
+  item.accessibilityInformation = {
+    label: `Engram context: ${count(report.totalTokens)} tokens of a ${count(report.window)}-token window, budget ${fill} full`,
+  };
+  item.backgroundColor = report.health.fill >= WARN_FILL ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  item.show();
+}
