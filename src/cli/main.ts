@@ -6,6 +6,7 @@ import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
+import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -15,6 +16,13 @@ commands:
   import FILE.jsonl   add conversation history, one turn per line:
                       {"session": str, "role": "user"|"assistant", "text": str, "at"?: ISO-8601, "ref"?: str}
   stats               counts of what the store holds
+  recall QUERY [--k N] [--session S]
+  recall --queries FILE.jsonl
+                      search earlier conversations (the engine of the recall_conversation tool); the batch form
+                      prints one {"id","hits":[{"ref","session","role","text","score"}]} line per {"id","query"} line
+  search QUERY [--scope facts|behaviors|summaries|all] [--k N]
+                      search confirmed memory (the engine of the memory_search tool)
+  context --session S the blocks each prompt of a conversation carried: layer, tokens, included / truncated / absent, why
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   bench [--turns N] [--samples M]
@@ -24,7 +32,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope']);
 const switchFlags = new Set(['json', 'help']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -95,6 +103,46 @@ async function run(argv: readonly string[]): Promise<number> {
           `${stats.turns} turns in ${stats.sessions} sessions; facts: ${stats.facts.confirmed} confirmed, ` +
             `${stats.facts.proposed} proposed, ${stats.facts.retired} retired; ${stats.behaviors} behaviours`,
         );
+        return 0;
+      } finally {
+        await store.close();
+      }
+    }
+    case 'recall': {
+      const store = await openStore(args, 'read');
+      try {
+        const k = positiveInteger(args, 'k', 10);
+        const session = stringFlag(args, 'session');
+        const queries = stringFlag(args, 'queries');
+        if (queries) {
+          if (!existsSync(queries)) throw new UsageError(`no such file: ${queries}`);
+          for (const line of recallBatch(store, queries, k, session)) process.stdout.write(`${line}\n`);
+          return 0;
+        }
+        const query = args.positionals.join(' ').trim();
+        if (!query) throw new UsageError('recall needs a QUERY or --queries FILE.jsonl');
+        const hits = recall(store, query, k, session);
+        print(args, { query, hits }, hits.map((hit) => `${hit.score.toFixed(2)}  ${hit.session.slice(0, 12)}  ${hit.role}: ${hit.text.slice(0, 120)}`).join('\n') || 'no matches');
+        return 0;
+      } finally {
+        await store.close();
+      }
+    }
+    case 'search': {
+      const store = await openStore(args, 'read');
+      try {
+        const hits = search(store, args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10));
+        print(args, { hits }, hits.map((hit) => `[${hit.kind}] ${hit.label}`).join('\n') || 'no matches');
+        return 0;
+      } finally {
+        await store.close();
+      }
+    }
+    case 'context': {
+      const store = await openStore(args, 'read');
+      try {
+        const reports = contextReports(store, requiredFlag(args, 'session'));
+        print(args, { reports }, reports.map(blockTable).join('\n\n') || 'no context reports for that conversation');
         return 0;
       } finally {
         await store.close();

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import type { ContextReport } from '../core/context/contextReport';
+import { reportsOfSession } from '../core/context/reportRepository';
+import { recallConversation } from '../core/recall/conversationRecall';
+import { isMemoryScope, searchMemory, type MemoryScope } from '../core/recall/memorySearch';
+import type { MemoryStore } from '../core/store/memoryStore';
+import { UsageError } from './args';
+
+/** A recall hit as the contract prints it. */
+export interface RecallHitLine {
+  readonly ref: string;
+  readonly session: string;
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+  readonly score: number;
+}
+
+export function recall(store: MemoryStore, query: string, k: number, session?: string): RecallHitLine[] {
+  store.indexPending();
+  return store
+    .read((db) => recallConversation(db, query, { k, sessionId: session }))
+    .map((hit) => ({ ref: hit.ref ?? hit.id, session: hit.session, role: hit.role, text: hit.text, score: hit.score }));
+}
+
+/** `recall --queries FILE.jsonl`: one `{"id","hits"}` line per `{"id","query"}` line, in order. */
+export function recallBatch(store: MemoryStore, file: string, k: number, session?: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line, index) => {
+      let parsed: { id?: unknown; query?: unknown };
+      try {
+        parsed = JSON.parse(line) as { id?: unknown; query?: unknown };
+      } catch (error) {
+        throw new UsageError(`${file} line ${index + 1}: not valid JSON (${(error as Error).message})`);
+      }
+      if (typeof parsed.query !== 'string' || (typeof parsed.id !== 'string' && typeof parsed.id !== 'number')) {
+        throw new UsageError(`${file} line ${index + 1}: needs {"id", "query"}`);
+      }
+      return JSON.stringify({ id: parsed.id, hits: recall(store, parsed.query, k, session) });
+    });
+}
+
+export function search(store: MemoryStore, query: string, scope: string | undefined, k: number): ReturnType<typeof searchMemory> {
+  const chosen: MemoryScope = scope === undefined ? 'all' : isMemoryScope(scope) ? scope : (() => {
+    throw new UsageError('--scope must be facts, behaviors, summaries or all');
+  })();
+  return store.read((db) => searchMemory(db, query, chosen, k));
+}
+
+export function contextReports(store: MemoryStore, session: string): ContextReport[] {
+  return store.read((db) => reportsOfSession(db, session));
+}
+
+/** The block table of a report, as a person reads it in a terminal. */
+export function blockTable(report: ContextReport): string {
+  const rows = report.blocks.map((block) => [block.layer, block.title, block.state, String(block.tokens), block.why]);
+  const header = ['layer', 'block', 'state', 'tokens', 'why'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [
+    `turn ${report.turnId} at ${report.at} on ${report.model.name}: ${report.totalTokens} tokens of a ${report.budget} budget (window ${report.window})`,
+    line(header),
+    ...rows.map(line),
+  ].join('\n');
+}
