@@ -7,6 +7,7 @@ import type { ContextReport } from '../core/context/contextReport';
 import type { TurnRecord } from '../core/store/turnRepository';
 import type { ContextReports } from './contextReports';
 import { runModelTurn } from './modelTurn';
+import type { SummaryHost } from './summaryHost';
 import type { RetrievalSink } from './tools/retrievalSink';
 import { helpMarkdown } from './helpText';
 import type { MemoryHost } from './memoryHost';
@@ -53,6 +54,7 @@ export interface ParticipantDeps {
   readonly memoryChanged: () => void;
   readonly reports: ContextReports;
   readonly sink: RetrievalSink;
+  readonly summaries: SummaryHost;
   readonly log: vscode.LogOutputChannel;
   readonly extensionUri: vscode.Uri;
 }
@@ -118,7 +120,11 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
         log.error(`chat request failed: ${failure}`);
       }
     }
-    if (report) deps.reports.record(report);
+    if (report) {
+      deps.reports.record(report);
+      const conversation = report.blocks.find((block) => block.id === 'conversation');
+      deps.summaries.afterTurn(sessionId, request.model, conversation?.state === 'truncated');
+    }
     // What was said is remembered even when the reply was cut short.
     if (reply) remember('assistant', reply);
     announce(stream, capture);

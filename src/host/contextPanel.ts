@@ -195,7 +195,9 @@ export class ContextPanel implements vscode.Disposable {
 export function contextPanelHtml(options: { cspSource: string; scriptUri: string; styleUri: string; nonce: string }): string {
   const csp = [
     "default-src 'none'",
-    `style-src ${options.cspSource}`,
+    // The nonce lets the toolkit's one <style> probe (FAST's :focus-visible check, which reads the csp-nonce meta)
+    // run; its component styles are constructable stylesheets, which the CSP does not govern. No 'unsafe-inline'.
+    `style-src ${options.cspSource} 'nonce-${options.nonce}'`,
     `script-src 'nonce-${options.nonce}'`,
     `font-src ${options.cspSource}`,
   ].join('; ');
@@ -204,6 +206,7 @@ export function contextPanelHtml(options: { cspSource: string; scriptUri: string
 <head>
   <meta charset="UTF-8">
   <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+  <meta property="csp-nonce" content="${escapeHtml(options.nonce)}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
   <title>Engram: Context</title>

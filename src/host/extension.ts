@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Facts } from '../core/memory/facts';
 import { AllowlistHost } from './allowlistHost';
 import { ContextReports } from './contextReports';
+import { SummaryHost } from './summaryHost';
 import { MemorySearchTool } from './tools/memorySearchTool';
 import { RecallConversationTool } from './tools/recallConversationTool';
 import { RetrievalSink } from './tools/retrievalSink';
@@ -53,10 +54,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory, sink)),
       vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink)),
     );
+    const summaries = new SummaryHost(memory, changed, log);
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     context.subscriptions.push(
       finishedTurns,
-      registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, log, extensionUri: context.extensionUri }),
+      registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, summaries, log, extensionUri: context.extensionUri }),
+      vscode.commands.registerCommand('engram.compactNow', async (sessionId?: string) => {
+        try {
+          const message = await summaries.compactNow(sessionId);
+          void vscode.window.showInformationMessage(message);
+          return message;
+        } catch (error) {
+          const message = `Engram could not compact the conversation: ${error instanceof Error ? error.message : String(error)}`;
+          log.error(message);
+          void vscode.window.showErrorMessage(message);
+          return message;
+        }
+      }),
     );
 
     const tree = new MemoryTreeProvider(() => memory.facts, memoryChanged.event, () => memory.unavailableReason);

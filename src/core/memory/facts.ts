@@ -12,6 +12,7 @@ import {
   lastLearned,
   listStatements,
   questionAskedIn,
+  wasCaptured,
   wasRejected,
   type StatementEvent,
   type StatementRecord,
@@ -88,8 +89,12 @@ export class Facts {
     return this.store.read((db) => eventsOf(db, id));
   }
 
-  /** Runs capture over a recorded turn and applies the confirmation tiers. */
-  captureFromTurn(turn: CapturedTurn): TurnCapture {
+  /**
+   * Runs capture over a recorded turn and applies the confirmation tiers. `skipIfCaptured` leaves alone a
+   * turn capture already saw (Compact Now re-reads old turns; a value since replaced must not come back).
+   */
+  captureFromTurn(turn: CapturedTurn, options: { skipIfCaptured?: boolean } = {}): TurnCapture {
+    if (options.skipIfCaptured && this.store.read((db) => wasCaptured(db, turn.id))) return { learned: [], queued: [] };
     const captured = captureFacts(turn.role, turn.text, this.allowlist());
     const learned: StatementRecord[] = [];
     const queued: StatementRecord[] = [];

@@ -85,6 +85,14 @@ export function wasRejected(db: Database, key: string, value: string): boolean {
   return selectNumber(db, "SELECT COUNT(*) FROM statements WHERE key = ? AND lower(value) = lower(?) AND status = 'rejected'", [key, value]) > 0;
 }
 
+/** Whether capture has already produced or mentioned a statement from this turn. */
+export function wasCaptured(db: Database, turnId: string): boolean {
+  return (
+    selectNumber(db, 'SELECT COUNT(*) FROM statement_mentions WHERE turn_id = ?', [turnId]) > 0 ||
+    selectNumber(db, 'SELECT COUNT(*) FROM statements WHERE source_turn_id = ?', [turnId]) > 0
+  );
+}
+
 export function eventsOf(db: Database, statementId: string): StatementEvent[] {
   return selectAll(db, 'SELECT * FROM statement_events WHERE statement_id = ? ORDER BY at, rowid', [statementId]).map((row) => ({
     id: String(row.id),

@@ -6,7 +6,7 @@ import { compactStore, type CompactionResult } from './compaction';
 import { JournalWriter, listJournals, readJournal, sealJournal } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport } from './loadDatabase';
 import { applyOp, type StoreOp, type TurnOp } from './operations';
-import { listSessions, sessionsToCool, type SessionRecord } from './sessionRepository';
+import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
@@ -182,8 +182,13 @@ export class MemoryStore {
   }
 
   /** Sets a session's rolling summary (what it cools to after the retention period). */
-  setSummary(sessionId: string, summary: string): boolean {
-    return this.apply({ kind: 'summary', id: randomUUID(), sessionId, summary, at: this.now.toISOString() });
+  setSummary(sessionId: string, summary: string, uptoSeq?: number): boolean {
+    return this.apply({ kind: 'summary', id: randomUUID(), sessionId, summary, at: this.now.toISOString(), uptoSeq });
+  }
+
+  /** The rolling summary of a session and the seq of the last turn it covers. */
+  summaryOf(sessionId: string): { summary?: string; uptoSeq: number } {
+    return summaryOf(this.db, sessionId);
   }
 
   /**

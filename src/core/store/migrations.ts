@@ -94,6 +94,8 @@ export const migrations: readonly string[] = [
    );
    CREATE INDEX retrieval_log_by_memory ON retrieval_log(memory_id);
    ALTER TABLE statements ADD COLUMN access_count INTEGER NOT NULL DEFAULT 0;`,
+  // 7: how far the rolling summary has folded the conversation in (the seq of the last turn it covers).
+  `ALTER TABLE sessions ADD COLUMN summary_upto INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 export const schemaVersion = migrations.length;

@@ -35,6 +35,8 @@ export interface SummaryOp {
   readonly sessionId: string;
   readonly summary: string;
   readonly at: string;
+  /** The seq of the last turn the summary covers. */
+  readonly uptoSeq?: number;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -60,7 +62,7 @@ export function isStoreOp(value: unknown): value is StoreOp {
     case 'coolSessions':
       return isStringList(op.sessionIds) && isString(op.at);
     case 'summary':
-      return isString(op.sessionId) && isString(op.summary) && isString(op.at);
+      return isString(op.sessionId) && isString(op.summary) && isString(op.at) && (op.uptoSeq === undefined || typeof op.uptoSeq === 'number');
     case 'statement':
       return isStatementOp(op);
     case 'contextReport':
@@ -83,7 +85,7 @@ export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) 
     case 'coolSessions':
       return op.sessionIds.reduce((changed, sessionId) => coolSession(db, sessionId, op.at) > 0 || changed, false);
     case 'summary':
-      return setSessionSummary(db, op.sessionId, op.summary);
+      return setSessionSummary(db, op.sessionId, op.summary, op.uptoSeq);
     case 'statement':
       return applyStatementOp(db, op);
     case 'contextReport':

@@ -64,12 +64,17 @@ export function coolSession(db: Database, sessionId: string, at: string): number
   return removed;
 }
 
-export function setSessionSummary(db: Database, sessionId: string, summary: string): boolean {
-  db.run('UPDATE sessions SET summary = ? WHERE id = ?', [summary, sessionId]);
+export function setSessionSummary(db: Database, sessionId: string, summary: string, uptoSeq?: number): boolean {
+  db.run('UPDATE sessions SET summary = ?, summary_upto = MAX(summary_upto, ?) WHERE id = ?', [summary, uptoSeq ?? 0, sessionId]);
   return db.getRowsModified() > 0;
 }
 
 /** Sessions whose last turn is older than `cutoff` and that have a summary to cool to. */
+export function summaryOf(db: Database, sessionId: string): { summary?: string; uptoSeq: number } {
+  const row = selectAll(db, 'SELECT summary, summary_upto FROM sessions WHERE id = ?', [sessionId])[0];
+  return { summary: asOptionalString(row?.summary), uptoSeq: Number(row?.summary_upto ?? 0) };
+}
+
 export function sessionsToCool(db: Database, cutoff: string): string[] {
   return selectAll(
     db,

@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import { RollingSummaries } from '../core/context/rollingSummary';
+import type { ChatMessage } from '../core/llm/chatModel';
+import type { MemoryHost } from './memoryHost';
+import { ollamaVendor } from './ollamaProvider';
+
+/**
+ * Rolls summaries forward with a chat model, off the reply path: after a turn whose prompt had to leave
+ * older turns out, and on "Engram: Compact Now" (which first runs capture over the turns it folds).
+ */
+export class SummaryHost {
+  private readonly summaries: RollingSummaries | undefined;
+  private lastModel: vscode.LanguageModelChat | undefined;
+  private lastSession: string | undefined;
+
+  constructor(
+    memory: MemoryHost,
+    private readonly changed: () => void,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.summaries = memory.store ? new RollingSummaries(memory.store, memory.facts) : undefined;
+  }
+
+  /** Called after each @engram turn; rolls only when the prompt could not hold the whole conversation. */
+  afterTurn(sessionId: string, model: vscode.LanguageModelChat, conversationCut: boolean): void {
+    this.lastModel = model;
+    this.lastSession = sessionId;
+    if (!conversationCut || !this.summaries) return;
+    this.summaries
+      .roll(sessionId, (messages) => this.summarise(model, messages))
+      .then((rolled) => {
+        if (rolled) {
+          this.log.info(`summary of ${sessionId} rolled forward`);
+          this.changed();
+        }
+      })
+      .catch((error: unknown) => this.log.warn(`summary not rolled: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  /** Compact Now: learn from the older turns, then fold all but the last two into the summary. */
+  async compactNow(sessionId = this.lastSession): Promise<string> {
+    if (!this.summaries || !sessionId) return 'There is no conversation to compact yet: talk to @engram first.';
+    const pending = this.summaries.pending(sessionId, 2).length;
+    if (pending === 0) return 'Nothing to compact: the conversation is already in its summary or in the prompt whole.';
+    const model = this.lastModel ?? (await vscode.lm.selectChatModels({ vendor: ollamaVendor }))[0];
+    if (!model) throw new Error('no chat model is available to write the summary');
+    await this.summaries.roll(sessionId, (messages) => this.summarise(model, messages), { keep: 2, learnFirst: true });
+    this.changed();
+    return `Compacted: ${pending} older turns are now in the conversation's summary (capture ran over them first).`;
+  }
+
+  private async summarise(model: vscode.LanguageModelChat, messages: ChatMessage[]): Promise<string> {
+    const source = new vscode.CancellationTokenSource();
+    const timer = setTimeout(() => source.cancel(), 120_000);
+    try {
+      const response = await model.sendRequest(
+        messages.map((message) => (message.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(message.content) : vscode.LanguageModelChatMessage.User(message.content))),
+        { justification: 'Engram keeps a summary of the conversation so older turns are not lost from its prompt.' },
+        source.token,
+      );
+      let text = '';
+      for await (const part of response.text) text += part;
+      return text;
+    } finally {
+      clearTimeout(timer);
+      source.dispose();
+    }
+  }
+}
