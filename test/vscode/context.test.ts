@@ -58,4 +58,14 @@ describe('Engram context', () => {
     assert.ok(l2 && l2.tokens > 0, 'the tool result is an L2 block with its tokens');
     assert.ok(outcome.report?.retrieval.some((entry) => entry.via === 'tool:recall_conversation' && entry.kind === 'turn'));
   });
+
+  it('compacts the conversation into a sectioned summary that the next prompt carries', async () => {
+    ollama.enqueue({ content: '## Goal\nUnderstand the quokkadb migration failure.\n## Decisions\nDrop the duplicate index first.\n## Facts and context\n-\n## Open questions\n-' });
+    const message = await vscode.commands.executeCommand<string>('engram.compactNow');
+    assert.match(message ?? '', /^Compacted: \d+ older turns/);
+    const outcome = await chat(api, '@engram and now?');
+    const summary = outcome.report?.blocks.find((block) => block.id === 'summary');
+    assert.strictEqual(summary?.state, 'included');
+    assert.match(summary?.text ?? '', /Drop the duplicate index first/);
+  });
 });
