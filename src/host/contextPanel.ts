@@ -201,11 +201,12 @@ export function contextPanelHtml(options: { cspSource: string; scriptUri: string
     `script-src 'nonce-${options.nonce}'`,
     `font-src ${options.cspSource}`,
   ].join('; ');
+  // cspSource comes from VS Code and the nonce is base64: neither can hold a quote, so the policy reads as written.
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
   <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+  <meta http-equiv="Content-Security-Policy" content="${csp}">
   <meta property="csp-nonce" content="${escapeHtml(options.nonce)}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" href="${escapeHtml(options.styleUri)}">
