@@ -35,6 +35,19 @@ const builds = [
   },
 ];
 
+// The context panel's front end, with the webview UI toolkit bundled in: one script, one stylesheet.
+builds.push({
+  entryPoints: [join(root, 'webview/contextPanel.ts')],
+  outfile: join(root, 'dist/webview/contextPanel.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+});
+
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(join(root, 'dist'), { recursive: true });
 copyFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'), join(root, 'dist/sql-wasm.wasm'));

@@ -17,7 +17,15 @@ export class ContextReports implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private latestReport: ContextReport | undefined;
 
-  constructor(private readonly memory: MemoryHost) {}
+  constructor(
+    private readonly memory: MemoryHost,
+    private readonly compact: () => Promise<unknown> = async () => undefined,
+  ) {}
+
+  /** The panel's "Compact now": folds the latest conversation into its summary. */
+  async compactNow(): Promise<void> {
+    await this.compact();
+  }
 
   record(report: ContextReport): void {
     this.whole.set(report.turnId, report);

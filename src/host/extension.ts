@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { Facts } from '../core/memory/facts';
 import { AllowlistHost } from './allowlistHost';
+import { ContextPanel } from './contextPanel';
 import { ContextReports } from './contextReports';
+import { createContextStatusItem } from './contextStatus';
 import { SummaryHost } from './summaryHost';
 import { MemorySearchTool } from './tools/memorySearchTool';
 import { RecallConversationTool } from './tools/recallConversationTool';
@@ -48,17 +50,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
     const sink = new RetrievalSink();
-    const reports = new ContextReports(memory);
+    const summaries = new SummaryHost(memory, changed, log);
+    const reports = new ContextReports(memory, async () => vscode.commands.executeCommand('engram.compactNow'));
     context.subscriptions.push(
       reports,
       vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory, sink)),
       vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink)),
     );
-    const summaries = new SummaryHost(memory, changed, log);
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     context.subscriptions.push(
       finishedTurns,
       registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, summaries, log, extensionUri: context.extensionUri }),
+      vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
+      createContextStatusItem(reports),
+      { dispose: () => ContextPanel.current?.dispose() },
       vscode.commands.registerCommand('engram.compactNow', async (sessionId?: string) => {
         try {
           const message = await summaries.compactNow(sessionId);

@@ -44,10 +44,13 @@ export class Facts {
     private readonly allowlist: () => Allowlist,
     private readonly tokens: TokenCounter,
     private readonly now: () => Date = () => new Date(),
+    /** Contested-slot consolidation: a new confirmed value of a single key retires the old one. On by default. */
+    private readonly consolidate = true,
   ) {}
 
   private op(statementId: string, action: 'confirm' | 'reject' | 'retire' | 'mention' | 'ask', reason: string, extra: { turnId?: string; sessionId?: string } = {}): void {
-    const op: StatementOp = { kind: 'statement', action, id: randomUUID(), statementId, at: this.now().toISOString(), reason, ...extra };
+    const supersede = this.consolidate || (action !== 'confirm' && action !== 'mention') ? {} : { supersede: false };
+    const op: StatementOp = { kind: 'statement', action, id: randomUUID(), statementId, at: this.now().toISOString(), reason, ...extra, ...supersede };
     this.store.applyOperation(op);
   }
 
@@ -133,6 +136,12 @@ export class Facts {
 
   reject(id: string, reason = 'rejected by the owner'): StatementRecord {
     this.op(id, 'reject', reason);
+    return this.get(id);
+  }
+
+  /** Brings back a retired statement (the undo of a correction); it supersedes nothing on the way back. */
+  restore(id: string, reason: string): StatementRecord {
+    this.store.applyOperation({ kind: 'statement', action: 'confirm', id: randomUUID(), statementId: id, at: this.now().toISOString(), reason, supersede: false });
     return this.get(id);
   }
 

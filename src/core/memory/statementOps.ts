@@ -35,6 +35,8 @@ export type StatementOp =
       readonly reason: string;
       readonly turnId?: string;
       readonly sessionId?: string;
+      /** false: confirm without retiring the slot's other value (the replay's policies without consolidation). */
+      readonly supersede?: boolean;
     }
   | {
       readonly kind: 'statement';
@@ -84,12 +86,12 @@ function setStatus(db: Database, statementId: string, status: StatementStatus, a
 }
 
 /** Confirms, and for a single-valued key retires the confirmed value it replaces, naming the turn. */
-function confirm(db: Database, op: { id: string; statementId: string; at: string; reason: string; turnId?: string }): void {
+function confirm(db: Database, op: { id: string; statementId: string; at: string; reason: string; turnId?: string; supersede?: boolean }): void {
   const statement = findStatement(db, op.statementId);
   if (!statement || statement.status === 'confirmed') return;
   setStatus(db, op.statementId, 'confirmed', op.at);
   recordEvent(db, op.id, op.statementId, op.at, 'confirmed', 'confirmed', op.reason, op.turnId);
-  if (statement.cardinality !== 'single') return;
+  if (statement.cardinality !== 'single' || op.supersede === false) return;
   const replaced = db.exec("SELECT id, value FROM statements WHERE key = ? AND status = 'confirmed' AND id <> ?", [statement.key, statement.id]);
   for (const [otherId, otherValue] of replaced[0]?.values ?? []) {
     setStatus(db, String(otherId), 'retired', op.at);
@@ -137,7 +139,7 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
       const statement = findStatement(db, op.statementId);
       recordEvent(db, op.id, op.statementId, op.at, 'mentioned', statement?.status ?? 'proposed', op.reason, op.turnId);
       if (statement?.status === 'proposed' && mentionCount(db, op.statementId) >= repetitionsToConfirm) {
-        confirm(db, { id: `${op.id}:repeated`, statementId: op.statementId, at: op.at, turnId: op.turnId,
+        confirm(db, { id: `${op.id}:repeated`, statementId: op.statementId, at: op.at, turnId: op.turnId, supersede: op.supersede,
           reason: `learned: said in ${repetitionsToConfirm} separate turns` });
       }
       return true;

@@ -11,6 +11,7 @@ import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
 import { memoriesUsed } from '../context/reportRepository';
+import { countBehaviors } from '../memory/behaviors';
 import { redactSecrets } from '../memory/secrets';
 import { countByStatus } from '../memory/statementRepository';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
@@ -287,8 +288,7 @@ export class MemoryStore {
       turns: countTurns(this.db),
       sessions: countSessions(this.db),
       facts: (({ proposed, confirmed, retired, rejected }) => ({ proposed, confirmed, retired, rejected }))(countByStatus(this.db)),
-      // Behaviours arrive with their own schema step; until then there are none.
-      behaviors: 0,
+      behaviors: countBehaviors(this.db, 'approved'),
       memoriesUsed: memoriesUsed(this.db).used,
       memoriesRecordingUse: `${memoriesUsed(this.db).used} of ${memoriesUsed(this.db).of}`,
       schemaVersion: this.schemaVersion,

@@ -96,6 +96,25 @@ export const migrations: readonly string[] = [
    ALTER TABLE statements ADD COLUMN access_count INTEGER NOT NULL DEFAULT 0;`,
   // 7: how far the rolling summary has folded the conversation in (the seq of the last turn it covers).
   `ALTER TABLE sessions ADD COLUMN summary_upto INTEGER NOT NULL DEFAULT 0;`,
+  // 8: behaviours (lessons): instructions born only from evidence, approved by the owner, with their audit trail.
+  `CREATE TABLE behaviors (
+     id               TEXT PRIMARY KEY,
+     text             TEXT NOT NULL,
+     status           TEXT NOT NULL CHECK (status IN ('proposed', 'approved', 'rejected', 'retired')),
+     evidence         TEXT NOT NULL,
+     evidence_turn_id TEXT,
+     statement_id     TEXT,
+     created_at       TEXT NOT NULL,
+     updated_at       TEXT NOT NULL,
+     tokens           INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE TABLE behavior_events (
+     id          TEXT PRIMARY KEY,
+     behavior_id TEXT NOT NULL,
+     at          TEXT NOT NULL,
+     action      TEXT NOT NULL,
+     reason      TEXT NOT NULL
+   );`,
 ];
 
 export const schemaVersion = migrations.length;

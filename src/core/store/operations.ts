@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import { applyBehaviorOp, isBehaviorOp, type BehaviorOp } from '../memory/behaviors';
 import { applyReportOp, isReportOp, type ReportOp } from '../context/reportRepository';
 import { applyStatementOp, isStatementOp, type StatementOp } from '../memory/statementOps';
 import { coolSession, forgetSession, setSessionSummary } from './sessionRepository';
@@ -9,7 +10,7 @@ import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
  * writer's journal. Each carries a unique id and applying it twice changes nothing, so journals can be
  * replayed at load, read by other windows, and folded into snapshots without bookkeeping of what was seen.
  */
-export type StoreOp = TurnOp | ForgetSessionsOp | CoolSessionsOp | SummaryOp | StatementOp | ReportOp;
+export type StoreOp = TurnOp | ForgetSessionsOp | CoolSessionsOp | SummaryOp | StatementOp | ReportOp | BehaviorOp;
 
 export interface TurnOp extends NewTurn {
   readonly kind: 'turn';
@@ -67,6 +68,8 @@ export function isStoreOp(value: unknown): value is StoreOp {
       return isStatementOp(op);
     case 'contextReport':
       return isReportOp(op);
+    case 'behavior':
+      return isBehaviorOp(op);
     default:
       return false;
   }
@@ -90,5 +93,7 @@ export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) 
       return applyStatementOp(db, op);
     case 'contextReport':
       return applyReportOp(db, op);
+    case 'behavior':
+      return applyBehaviorOp(db, op);
   }
 }

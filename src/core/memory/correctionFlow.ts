@@ -1,0 +1,64 @@
+import type { MemoryStore } from '../store/memoryStore';
+import { selectAll } from '../store/rows';
+import type { TurnRecord } from '../store/turnRepository';
+import type { BehaviorBook } from './behaviorBook';
+import type { BehaviorRecord } from './behaviors';
+import { attributeCorrection, detectCorrection, type CorrectionMatch } from './corrections';
+import type { Facts } from './facts';
+import type { StatementRecord } from './statementRepository';
+
+export interface CorrectionOutcome {
+  readonly match: CorrectionMatch;
+  /** The belief retired, when the correction could be attributed to exactly one voiced belief. */
+  readonly retired?: StatementRecord;
+  /** The lesson proposed from it, waiting for the owner. */
+  readonly lesson?: BehaviorRecord;
+  /** A correction with no single target: nothing was retired, and the user should be asked which belief. */
+  readonly unattributed: boolean;
+}
+
+/**
+ * Acts on a correction in its own turn, never earlier: finds the belief the preceding assistant turn voiced
+ * (its retrieval log first, then its own words), retires it with the user's and the assistant's words as the
+ * reason, and proposes a lesson. It does not lower a confidence: the user said the belief is false.
+ */
+export class Corrections {
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly facts: Facts,
+    private readonly behaviors: BehaviorBook | undefined,
+    private readonly options: { broad?: boolean } = {},
+  ) {}
+
+  onUserTurn(turn: TurnRecord): CorrectionOutcome | undefined {
+    const before = this.store.turns(turn.sessionId).filter((t) => t.seq < turn.seq);
+    const previous = before.at(-1);
+    if (!previous || previous.role !== 'assistant') return undefined;
+    const match = detectCorrection(turn.text, previous.text, this.options);
+    if (!match) return undefined;
+    const askedTurn = before.at(-2);
+    const retrieved = new Set(askedTurn ? this.retrievedFor(askedTurn.id) : []);
+    const live = this.facts.list('confirmed').map((s) => ({ id: s.id, key: s.key, value: s.value, retrieved: retrieved.has(s.id) }));
+    const target = attributeCorrection(match, previous.text, live);
+    if (!target) return { match, unattributed: true };
+    const assistantWords = previous.text.length > 160 ? `${previous.text.slice(0, 157)}…` : previous.text;
+    const retired = this.facts.retire(
+      target.id,
+      `corrected by the owner (${match.shape}): “${turn.text}”; the assistant had said: “${assistantWords}”`,
+      turn.id,
+    );
+    const lesson = this.behaviors?.propose(
+      `Check the user's current ${target.key} before naming it; they corrected "${target.value}" once.`,
+      `On ${turn.at.slice(0, 10)} the user said “${turn.text}” after the assistant said “${assistantWords}”.`,
+      { turnId: turn.id, statementId: target.id },
+    );
+    return { match, retired, lesson, unattributed: false };
+  }
+
+  /** The facts the prompt of that turn carried or its tools returned (the retrieval log). */
+  private retrievedFor(userTurnId: string): string[] {
+    return this.store.read((db) =>
+      selectAll(db, `SELECT l.memory_id FROM retrieval_log l JOIN context_reports r ON r.id = l.report_id WHERE r.turn_id = ? AND l.kind = 'fact'`, [userTurnId]).map((row) => String(row.memory_id)),
+    );
+  }
+}
