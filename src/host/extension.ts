@@ -27,6 +27,8 @@ export interface EngramApi {
   readonly facts: Facts | undefined;
   /** Fires after anything in memory changed: the tree view and the panel refresh on it. */
   readonly onDidChangeMemory: vscode.Event<void>;
+  /** The open context panel, if any (what it was sent, and its ready handshake). */
+  contextPanel(): ContextPanel | undefined;
 }
 
 /** The composition root: builds every part once and hands it what it needs. */
@@ -105,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       onDidFinishTurn: finishedTurns.event,
       facts: memory.facts,
       onDidChangeMemory: memoryChanged.event,
+      contextPanel: () => ContextPanel.current,
     };
   } catch (error) {
     // Shown, then rethrown: a failed activation must never be silent.

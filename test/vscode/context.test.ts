@@ -68,4 +68,16 @@ describe('Engram context', () => {
     assert.strictEqual(summary?.state, 'included');
     assert.match(summary?.text ?? '', /Drop the duplicate index first/);
   });
+
+  it('opens the context panel, which receives the latest report after its ready handshake', async () => {
+    await vscode.commands.executeCommand('engram.showContext');
+    const panel = api.contextPanel();
+    assert.ok(panel, 'the panel is open');
+    await panel.whenReady();
+    const posted = panel.lastPosted;
+    assert.ok(posted && posted.type === 'report' && posted.report, 'a report was posted to the webview');
+    assert.ok(posted.report.blocks.some((block) => block.id === 'conversation' && block.tokens > 0));
+    assert.ok(posted.turns.length >= 2, 'earlier turns can be picked');
+    panel.dispose();
+  });
 });

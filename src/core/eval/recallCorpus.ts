@@ -979,7 +979,7 @@ const families: readonly Family[] = [
         cause: 'The API has a bulk endpoint taking 100 records per request, but the sync uses the single-record one.',
         fix: 'Use the batch endpoint with chunks of 100, which cuts the number of calls by two orders of magnitude.',
         qs: [
-          { q: 'Why were we making so many individual {key} requests?', e: [0, 1] },
+          { q: 'Why was our {key} traffic so chatty, record by record?', e: [0, 1] },
           { q: 'How did you suggest grouping the {key} updates?', e: [3] },
         ],
       },
@@ -1155,7 +1155,7 @@ const families: readonly Family[] = [
         cause: 'Every client reconnects immediately with the same fixed 1 second delay, so all of them hit the new pods together.',
         fix: 'Use exponential backoff with random jitter on the client, and drain old pods gradually so clients do not all disconnect at once.',
         qs: [
-          { q: 'Why did the {key} stampede the servers after the release?', e: [0, 1] },
+          { q: 'Why did {key} users overwhelm the backend right after shipping?', e: [0, 1] },
           { q: 'How should {key} clients space out their retries?', e: [3] },
         ],
       },
@@ -1561,6 +1561,188 @@ const families: readonly Family[] = [
   },
 ];
 
+/**
+ * Questions answered by the user's own report (turn 0), per family and variant ('' where a variant already
+ * has one): what was seen, when, which error; the assistant's turns do not hold these answers.
+ */
+const reportQuestions: Record<string, readonly string[]> = {
+  'flaky-test': [
+    '',
+    'Did the {key} break in isolation or only alongside the rest of the suite?',
+    '',
+    'What did the picture of the broken {key} attempt show?',
+    'Which database complaint appeared whenever the {key} broke?',
+  ],
+  'deploy-failure': [
+    'What exit status did the orchestrator show for the failing {key} containers?',
+    'What state did the {key} release finish in once the deadline passed?',
+    'What state did the {key} workloads show while fetching the image?',
+    '',
+    'Which table did the {key} init step say was missing?',
+  ],
+  'db-migration': [
+    '',
+    'What did Postgres say about empty values when upgrading {key}?',
+    'How long did the {key} change sit before Postgres aborted it?',
+    'What message came back when linking {key} to customers?',
+    '',
+  ],
+  'react-rerender': [
+    'What was the only thing {key} took from context?',
+    'Was {key} memoised before we started investigating?',
+    'What else was {key} doing repeatedly besides redrawing, according to the devtools?',
+    '',
+    'How does {key} get its data from the global store?',
+  ],
+  'ci-caching': [
+    'What did the {key} cache lookup print when it came up empty?',
+    'Which step consumed the bulk of {key} pipeline duration?',
+    'Under what circumstances did {key} still get a hit, once things degraded?',
+    'What infrastructure change coincided with the {key} slowdown?',
+    'What message did each {key} job log from the monorepo tool?',
+  ],
+  'memory-leak': [
+    'Which runtime warning kept showing up for {key}?',
+    '',
+    'What usage pattern made the {key} leak speed up?',
+    'Which user activity coincided with the sudden {key} RAM increases?',
+    'Which upstream service was struggling when the {key} growth appeared?',
+  ],
+  'docker-networking': [
+    'What database host was configured in {key} originally?',
+    'Who hit the name lookup error when running {key}?',
+    'What happened when I tested the forwarded {key} endpoint from my laptop?',
+    'Under which circumstances did {key} downloads stall?',
+    'Where were {key} and its cache defined?',
+  ],
+  'auth-tokens': [
+    'What share of {key} calls failed right after signing in?',
+    '',
+    'What error did {key} get from the reporting service?',
+    'When did {key} sign-ins start failing?',
+    'At which point in the purchase flow did {key} forget the user?',
+  ],
+  i18n: [
+    'What wrong word form did the Polish {key} display?',
+    'Which visual elements were flipped incorrectly in the Arabic {key}?',
+    '',
+    'Which language version of the {key} had an unreadable line?',
+    'For Turkish users, which character made {key} lookups come back empty?',
+  ],
+  regex: [
+    'What was the worst latency we saw from the {key} pattern?',
+    'How much text did the {key} expression take between the b elements?',
+    'How many problems were in the file that the {key} only partly found?',
+    'Which browser threw the {key} syntax error?',
+    'Which people\'s spellings did the {key} refuse?',
+  ],
+  'slow-query': [
+    '',
+    'What did the {key} execution plan reveal?',
+    'Which comparison operator did the {key} text filtering rely on?',
+    'How did the {key} speed vary between the first screen and later ones?',
+    'Which widget on the {key} was responsible for the wait?',
+  ],
+  bundler: [
+    'By how much did the {key} download grow?',
+    'Which assets stayed in the {key} JavaScript despite not being used?',
+    'What exception did the {key} throw at startup?',
+    'In which environment did the {key} work fine?',
+    'What location did the crash reports from the {key} reference?',
+  ],
+  typescript: [
+    'Which member did tsc claim was absent on the result in the {key}?',
+    'What did the {key} utility hand back rather than the exact words?',
+    'How big was the diagnostic count after enabling the tougher mode on {key}?',
+    'Which extra attribute on incoming HTTP calls was the {key} missing in its typings?',
+    'Which language construct in the shipped {key} package misbehaved for consumers?',
+  ],
+  git: [
+    'Which command did I run before the {key} work disappeared?',
+    'What size was the database dump that the server refused on {key}?',
+    'How often did I fix the dependency lock clash when replaying {key}?',
+    'Whose work disappeared from the server after I overwrote {key}?',
+    'What functionality stopped working on {key}, and since which tag?',
+  ],
+  'rate-limit': [
+    'How did the {key} failures come and go over time?',
+    'How many concurrent processes were hitting {key}?',
+    '',
+    '',
+    'Did actual customer load on {key} increase before the throttling?',
+  ],
+  'redis-cache': [
+    '',
+    'At what times of day did the DB overload hit for {key}?',
+    'What message did Redis give when saving {key} on a full instance?',
+    'Which method blew up after loading {key} from cache?',
+    'How slow did the worst {key} requests get?',
+  ],
+  'scheduled-job': [
+    'How did the {key} behave around the clock changes?',
+    'Which country\'s clients got the previous day in the {key}?',
+    '',
+    'Which day did the {key} wrongly pick from the end of the first month?',
+    'What went wrong with the {key} schedule on the cluster yesterday evening?',
+  ],
+  websocket: [
+    'After how long did idle {key} connections die?',
+    'What error showed up once {key} ran on several nodes?',
+    'Which status code did the {key} handshake return through the proxy?',
+    '',
+    'What did the backend RAM do when a {key} user had poor bandwidth?',
+  ],
+  'python-deps': [
+    'Which two libraries did pip say were incompatible for {key}?',
+    'What tool was absent while compiling the driver for {key}?',
+    'What did the editor complain about in {key} even though the shell was fine?',
+    'Which symbol went missing from a web toolkit dependency of {key}?',
+    'Whose laptops failed to set up the {key} requirements?',
+  ],
+  logging: [
+    'By what percentage did the {key} logging spend grow?',
+    'What was impossible to track end to end starting at {key}?',
+    'What was odd about paging for {key} problems?',
+    'Which personal data did security find in {key} output?',
+    'What went missing from the {key} logs when it crashed?',
+  ],
+  cors: [
+    'Which message appeared in devtools when the {key} called the API?',
+    'Which request setting made the {key} break?',
+    'Which site succeeded at loading the typeface before the {key} broke?',
+    'Which redirect code came back from the broken {key} route?',
+    '',
+  ],
+  'file-upload': [
+    'Past what size did the {key} reject files?',
+    'Under what load did the {key} backend fall over?',
+    'What HTTP error did long {key} transfers end with?',
+    'What kind of files slipped through the {key} disguised as images?',
+    'Which {key} submissions timed out?',
+  ],
+  concurrency: [
+    'Which database error kept appearing in {key} output?',
+    'How many lightweight threads did {key} accumulate by the end of a day?',
+    '',
+    'What was the maximum rate {key} could serve regardless of CPUs?',
+    'What error did {key} show when it hung?',
+  ],
+  'config-flags': [
+    'Which environment was the pricing toggle enabled in for {key}?',
+    'Which variable did we set to turn the {key} cache off?',
+    'Which settings document did {key} disregard in prod?',
+    'How long until the emergency off-toggle for {key} actually worked?',
+    '',
+  ],
+  'queue-jobs': [
+    'How often did the {key} repeat work on an item?',
+    'What was blocking everything else in the {key}?',
+    'During what event did {key} work go missing?',
+    'How was activity distributed among the {key} processes?',
+    '',
+  ],
+};
+
 /** General talk on the same topics: shares the vocabulary, answers none of the questions. */
 const generalExchanges: readonly (readonly [string, string])[] = [
   ['In general, when is it worth adding a database index?', 'When a column is used to filter, join or sort in frequent queries and it is selective. Every index slows writes and takes space, so measure with EXPLAIN first.'],
@@ -1688,7 +1870,9 @@ export function generateRecallCorpus(seed = 7): RecallCorpus {
   const makeInstance = (instance: PlannedInstance, asked: boolean): { block: Block; follow?: Block } => {
     const family = families[instance.family];
     const [key, keyQ] = family.keys[keyOrder[instance.family][instance.round % family.keys.length]].split('|');
-    const variant = family.variants[variantOrder[instance.family][instance.round % family.variants.length]];
+    const variantIndex = variantOrder[instance.family][instance.round % family.variants.length];
+    const variant = family.variants[variantIndex];
+    const report = reportQuestions[family.name]?.[variantIndex];
     const slots: Slots = {
       key,
       keyQ: keyQ ?? key,
@@ -1705,7 +1889,7 @@ export function generateRecallCorpus(seed = 7): RecallCorpus {
     ];
     if (random() < 0.55) turns.push(fill(pick(closes, random), slots, false), pick(acks, random));
     const questions = asked
-      ? shuffle([...variant.qs], random)
+      ? shuffle([...variant.qs, ...(report ? [{ q: report, e: [0] }] : [])], random)
           .slice(0, 2)
           .map((q) => ({ query: fill(q.q, slots, true), evidence: [...q.e] }))
       : [];
