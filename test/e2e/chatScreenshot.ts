@@ -15,6 +15,7 @@ const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 const SUCCESS_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat.png');
 const LEARNED_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-learned.png');
 const TREE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'memory-tree.png');
+const PANEL_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'context-panel.png');
 const SELF_STATEMENT = 'My name is Dana and I work at Fernhill';
 const FAILURE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-failure.png');
 const MESSAGE = 'hello';
@@ -98,7 +99,13 @@ async function main(): Promise<number> {
     step('the Memory view shows the fact', started);
     await sleep(500);
     await page.screenshot({ path: TREE_SCREENSHOT });
-    console.log(`e2e: screenshots ${[LEARNED_SCREENSHOT, TREE_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
+    await runCommand(page, 'Engram: Show Context');
+    const rows = await waitForPanelRows(page, remaining);
+    step(`the context panel shows ${rows.length} blocks: ${rows.map((row) => `${row.id}=${row.tokens}`).join(', ')}`, started);
+    if (!rows.some((row) => row.id === 'identity' && row.tokens > 0)) throw new Error('the context panel shows no identity block with a token count');
+    await sleep(800);
+    await page.screenshot({ path: PANEL_SCREENSHOT });
+    console.log(`e2e: screenshots ${[LEARNED_SCREENSHOT, TREE_SCREENSHOT, PANEL_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
     fs.rmSync(FAILURE_SCREENSHOT, { force: true }); // a stale failure picture would contradict this run
     failed = false;
     return 0;
@@ -153,6 +160,20 @@ async function sendChatMessage(page: Page, participant: string, message: string,
   await sleep(300);
   await page.keyboard.press('Escape'); // closes the suggest widget, which would otherwise eat Enter
   await page.keyboard.press('Enter');
+}
+
+/** The block rows the context panel's DOM shows (its webview is a nested frame), with their token counts. */
+async function waitForPanelRows(page: Page, remaining: () => number): Promise<{ id: string; tokens: number }[]> {
+  for (;;) {
+    for (const frame of page.frames()) {
+      const rows = await frame
+        .$$eval('[data-block-id]', (elements) => elements.map((element) => ({ id: element.getAttribute('data-block-id') ?? '', tokens: Number(element.getAttribute('data-tokens')) })))
+        .catch(() => [] as { id: string; tokens: number }[]);
+      if (rows.length > 0) return rows;
+    }
+    if (remaining() <= 1000) throw new Error('the context panel never showed its blocks');
+    await sleep(500);
+  }
 }
 
 /** Runs a command by its title from the command palette. */
