@@ -6,6 +6,8 @@ import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
+import { replayFile } from './replayFile';
+import { evalRecallCommand } from './evalRecall';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 
 const usage = `engram: the Engram memory store from the command line
@@ -23,6 +25,9 @@ commands:
   search QUERY [--scope facts|behaviors|summaries|all] [--k N]
                       search confirmed memory (the engine of the memory_search tool)
   context --session S the blocks each prompt of a conversation carried: layer, tokens, included / truncated / absent, why
+  replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections]
+                      replay a conversation against a throw-away store and count the wrong turns
+  eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   bench [--turns N] [--samples M]
@@ -32,8 +37,8 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope']);
-const switchFlags = new Set(['json', 'help']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -147,6 +152,19 @@ async function run(argv: readonly string[]): Promise<number> {
       } finally {
         await store.close();
       }
+    }
+    case 'replay': {
+      const file = args.positionals[0];
+      if (!file) throw new UsageError('replay needs a FILE.jsonl');
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      const result = await replayFile(file, requiredFlag(args, 'policy'), args.flags.has('broad-corrections'), wasmPath());
+      print(args, result, `${result.policy}: ${result.wrongTurns} wrong turns of ${result.userTurns}, ${result.falseRetirements} true beliefs retired, ${result.live} live; ${result.runs} consolidation runs, ${result.cosine} comparisons`);
+      return 0;
+    }
+    case 'eval-recall': {
+      const result = await evalRecallCommand(wasmPath());
+      print(args, result, result.table);
+      return 0;
     }
     case 'gate-eval': {
       const file = args.positionals[0];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { isUndoPhrase, learnedAnnouncement, questionAnnouncement, yesOrNo } from '../core/memory/announce';
+import type { CorrectionOutcome } from '../core/memory/correctionFlow';
 import type { TurnCapture } from '../core/memory/facts';
 import type { StatementRecord } from '../core/memory/statementRepository';
 import type { ContextReport } from '../core/context/contextReport';
@@ -97,7 +98,11 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     }
 
     let capture: TurnCapture = { learned: [], queued: [] };
+    let correction: CorrectionOutcome | undefined;
     try {
+      // A correction acts first, in its own turn; a new value said in the same breath then goes through capture.
+      if (userTurn && memory.corrections) correction = memory.corrections.onUserTurn(userTurn);
+      if (correction) memoryChanged();
       if (userTurn && memory.facts) capture = memory.facts.captureFromTurn(userTurn);
       if (capture.learned.length || capture.question || capture.queued.length) memoryChanged();
     } catch (error) {
@@ -127,6 +132,7 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     }
     // What was said is remembered even when the reply was cut short.
     if (reply) remember('assistant', reply);
+    if (correction) announceCorrection(stream, correction);
     announce(stream, capture);
     return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question, report });
   };
@@ -154,6 +160,22 @@ function answerMemoryRequest(memory: MemoryHost, prompt: string, sessionId: stri
   }
   facts.reject(pending.id, 'rejected by the owner when asked in the chat');
   return `All right, I won't remember ${pending.key} = ${pending.value}.`;
+}
+
+function announceCorrection(stream: vscode.ChatResponseStream, correction: CorrectionOutcome): void {
+  if (correction.retired) {
+    const belief = `${correction.retired.key} = ${correction.retired.value}`;
+    stream.markdown(`\n\n---\n**Corrected:** I no longer believe ${belief}.`);
+    stream.button({ command: 'engram.undoCorrection', title: 'Undo', arguments: [{ statementId: correction.retired.id }] });
+    if (correction.lesson?.status === 'proposed') {
+      stream.markdown(`\n\nProposed lesson for next time: *${correction.lesson.text}* (approve it in the Memory view).`);
+    }
+  } else if (correction.unattributed) {
+    stream.markdown(
+      '\n\n---\nIt sounds like I got something about you wrong, but I cannot tell which belief. ' +
+        'Tell me which one, or remove it with **Engram: Forget Fact…**.',
+    );
+  }
 }
 
 function announce(stream: vscode.ChatResponseStream, capture: TurnCapture): void {

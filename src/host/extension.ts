@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Facts } from '../core/memory/facts';
 import { AllowlistHost } from './allowlistHost';
+import { registerBehaviorCommands } from './behaviorCommands';
 import { ContextPanel } from './contextPanel';
 import { ContextReports } from './contextReports';
 import { createContextStatusItem } from './contextStatus';
@@ -80,11 +81,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       }),
     );
 
-    const tree = new MemoryTreeProvider(() => memory.facts, memoryChanged.event, () => memory.unavailableReason);
+    const tree = new MemoryTreeProvider(() => memory.facts, memoryChanged.event, () => memory.unavailableReason, () => memory.behaviors);
     context.subscriptions.push(tree, createMemoryTreeView(tree));
 
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),
+      ...registerBehaviorCommands(memory, changed, log),
       ...registerFactCommands({
         facts: () => memory.facts,
         allowlist: () => allowlist.allowlist,

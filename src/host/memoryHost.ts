@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import type { Allowlist } from '../core/memory/allowlist';
+import { BehaviorBook } from '../core/memory/behaviorBook';
+import { Corrections } from '../core/memory/correctionFlow';
 import { Facts } from '../core/memory/facts';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { MemoryStore } from '../core/store/memoryStore';
@@ -15,6 +17,10 @@ export interface MemoryHost extends vscode.Disposable {
   readonly store: MemoryStore | undefined;
   /** Beliefs about the owner, over the same store. */
   readonly facts: Facts | undefined;
+  /** Lessons and the behaviours the owner approved. */
+  readonly behaviors: BehaviorBook | undefined;
+  /** Acts on "I left X, remember?": retires the belief the assistant voiced. */
+  readonly corrections: Corrections | undefined;
   /** Why there is no store, for the chat to say. */
   readonly unavailableReason: string | undefined;
   readonly folder: string;
@@ -54,7 +60,9 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     });
     log.info(`memory store opened at ${folder} (schema ${store.schemaVersion}, ${store.stats().turns} turns)`);
     if (store.damage) reportDamage(store, log);
-    const host = new StoreHost(store, new Facts(store, allowlist, cl100kTokenCounter), folder, log);
+    const facts = new Facts(store, allowlist, cl100kTokenCounter);
+    const behaviors = new BehaviorBook(store, cl100kTokenCounter);
+    const host = new StoreHost(store, facts, behaviors, new Corrections(store, facts, behaviors), folder, log);
     host.scheduleRetention();
     return host;
   } catch (error) {
@@ -65,6 +73,8 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     return {
       store: undefined,
       facts: undefined,
+      behaviors: undefined,
+      corrections: undefined,
       unavailableReason: reason,
       folder,
       noteWrite: () => undefined,
@@ -96,6 +106,8 @@ class StoreHost implements MemoryHost {
   constructor(
     readonly store: MemoryStore,
     readonly facts: Facts,
+    readonly behaviors: BehaviorBook,
+    readonly corrections: Corrections,
     readonly folder: string,
     private readonly log: vscode.LogOutputChannel,
   ) {}

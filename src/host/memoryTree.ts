@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import type { BehaviorBook } from '../core/memory/behaviorBook';
+import type { BehaviorRecord } from '../core/memory/behaviors';
 import type { Facts } from '../core/memory/facts';
 import type { StatementRecord } from '../core/memory/statementRepository';
 import { confirmedDescription, describeOrigin, factLabel, groupConfirmedByKey, lastReason } from './memoryTreeModel';
@@ -15,7 +17,8 @@ export type MemoryNode =
   | { readonly kind: 'group'; readonly group: MemoryGroup; readonly statements: readonly StatementRecord[] }
   | { readonly kind: 'key'; readonly key: string; readonly statements: readonly StatementRecord[] }
   | { readonly kind: 'fact'; readonly statement: StatementRecord; readonly lastReason?: string }
-  | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly icon: string };
+  | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly icon: string }
+  | { readonly kind: 'behavior'; readonly behavior: BehaviorRecord };
 
 const groupTitles: Record<MemoryGroup, string> = {
   confirmed: 'Confirmed',
@@ -52,6 +55,7 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
     onDidChangeMemory: vscode.Event<void>,
     /** Why there is no store (shown in place of the tree); optional so a caller without one still works. */
     private readonly unavailableReason: () => string | undefined = () => undefined,
+    private readonly behaviors: () => BehaviorBook | undefined = () => undefined,
   ) {
     this.subscription = onDidChangeMemory(() => this.refresh());
   }
@@ -95,6 +99,17 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
       }
       case 'fact':
         return this.factItem(node.statement, node.lastReason);
+      case 'behavior': {
+        const item = new vscode.TreeItem(node.behavior.text, vscode.TreeItemCollapsibleState.None);
+        item.id = node.behavior.id;
+        item.description = node.behavior.status === 'proposed' ? 'proposed lesson' : 'approved';
+        item.contextValue = `engram.behavior.${node.behavior.status}`;
+        item.iconPath = new vscode.ThemeIcon(node.behavior.status === 'approved' ? 'lightbulb' : 'question');
+        const tooltip = new vscode.MarkdownString();
+        tooltip.appendText(`${node.behavior.text}\n\nEvidence: ${node.behavior.evidence}`);
+        item.tooltip = tooltip;
+        return item;
+      }
       case 'notice': {
         const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
@@ -148,8 +163,12 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
     switch (group) {
       case 'confirmed':
         return groupConfirmedByKey(statements).map(({ key, statements: ofKey }) => ({ kind: 'key', key, statements: ofKey }));
-      case 'behaviours':
-        return [{ kind: 'notice', id: 'engram.notice.behaviours', text: 'Behaviours come from your corrections; none yet', icon: 'info' }];
+      case 'behaviours': {
+        const book = this.behaviors();
+        const shown = book ? [...book.list('proposed'), ...book.list('approved')] : [];
+        if (shown.length === 0) return [{ kind: 'notice', id: 'engram.notice.behaviours', text: 'Behaviours come from your corrections; none yet', icon: 'info' }];
+        return shown.map((behavior) => ({ kind: 'behavior', behavior }));
+      }
       case 'proposed':
         return statements.map((statement) => ({ kind: 'fact', statement }));
       case 'retired':

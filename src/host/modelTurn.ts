@@ -54,6 +54,7 @@ export async function runModelTurn(options: {
     identity,
     capabilities: capabilities(memory, request.model),
     profile: memory.facts?.list('confirmed') ?? [],
+    behaviours: memory.behaviors?.list('approved') ?? [],
     summary: reads?.summary ? { sessionId, text: reads.summary } : undefined,
     recent: earlier,
     prompt: request.prompt,

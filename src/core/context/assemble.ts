@@ -19,6 +19,8 @@ export interface AssemblyInput {
   readonly capabilities: string;
   /** Confirmed facts, best first. */
   readonly profile: readonly StatementRecord[];
+  /** Behaviours the owner approved, newest first. */
+  readonly behaviours?: readonly { readonly id: string; readonly text: string; readonly tokens: number }[];
   readonly summary?: { readonly sessionId: string; readonly text: string };
   /** This session's earlier turns, oldest first. */
   readonly recent: readonly TurnRecord[];
@@ -103,7 +105,26 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     for (const fact of shown) retrieval.push({ kind: 'fact', memoryId: fact.id, via: 'prompt', label: `${fact.key} = ${fact.value}` });
   }
 
-  blocks.push(block('behaviours', 'L0', 'Behaviours you approved', 'absent', '', 0, 0, 'no approved behaviours yet (they come from your corrections)'));
+  const behaviours = input.behaviours ?? [];
+  if (behaviours.length === 0) {
+    blocks.push(block('behaviours', 'L0', 'Behaviours you approved', 'absent', '', 0, 0, 'no approved behaviours yet (they come from your corrections)'));
+  } else {
+    const share = Math.floor(input.budget * shares.behaviours);
+    const kept: typeof behaviours[number][] = [];
+    let cost = 0;
+    for (const behaviour of behaviours) {
+      if (cost + behaviour.tokens + 2 > share && kept.length > 0) break;
+      kept.push(behaviour);
+      cost += behaviour.tokens + 2;
+    }
+    const text = `Behaviours the user approved (follow them):\n${kept.map((b) => `- ${b.text}`).join('\n')}`;
+    const tokens = t.count(text);
+    const state: BlockState = kept.length < behaviours.length ? 'truncated' : 'included';
+    blocks.push(block('behaviours', 'L0', 'Behaviours you approved', state, text, tokens, tokens, state === 'included' ? `${kept.length} approved` : `${behaviours.length - kept.length} beyond the share`));
+    parts.push(text);
+    remaining -= tokens;
+    for (const behaviour of kept) retrieval.push({ kind: 'behavior', memoryId: behaviour.id, via: 'prompt', label: behaviour.text.slice(0, 80) });
+  }
   blocks.push(block('active', 'L0', 'Active items', 'absent', '', 0, 0, 'no active items'));
 
   if (input.summary?.text) {

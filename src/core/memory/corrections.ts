@@ -30,8 +30,10 @@ const broadShape = /\b(?:no|not)\b/i;
  */
 export function detectCorrection(userText: string, previousAssistantText: string | undefined, options: { broad?: boolean } = {}): CorrectionMatch | undefined {
   if (!previousAssistantText) return undefined;
-  if (options.broad) return broadShape.test(userText) ? { shape: 'any "no" or "not" (broad)' } : undefined;
-  if (refinement.test(userText)) return undefined;
+  // The stretch widens the narrow shapes (anything narrow still counts, and so does any "no" or "not"), and it
+  // knows nothing of refinements: "Still no meat, but pescatarian now" reads as a correction there.
+  const broad = options.broad === true && broadShape.test(userText);
+  if (refinement.test(userText)) return broad ? { shape: 'any "no" or "not" (broad)' } : undefined;
   let match: CorrectionMatch | undefined;
   for (const { shape, pattern } of narrowShapes) {
     const found = pattern.exec(userText);
@@ -39,6 +41,7 @@ export function detectCorrection(userText: string, previousAssistantText: string
     if (!match) match = { shape };
     if (found[1] && !match.named) match = { shape: match.shape, named: found[1].trim() };
   }
+  if (!match && broad) return { shape: 'any "no" or "not" (broad)' };
   return match;
 }
 

@@ -31,6 +31,8 @@ const firstPerson = /^(?:i|i'm|im|i’m|i am|i've|ive|i’ve|my|call me|name's)\
 const someoneElse =
   /^my\s+(?:\w+[’']s\s+)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat)\b/i;
 const notCurrent = /\b(?:used to|no longer|anymore|any more|not|n[’']t|never|formerly|previously)\b/i;
+/** A negation that states a current fact about the owner rather than denying one ("I don't eat meat"). */
+const statedByNegation = /^i (?:don[’']?t|do not) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;
 
 /**
  * The part of a clause that states something: what follows "so", "because", ", and the…", ", not…" is a
@@ -91,7 +93,8 @@ export function gateMessage(role: 'user' | 'assistant', text: string): GateVerdi
     if (/\?\s*$/.test(sentence) || question.test(opening) || hypothetical.test(opening) || rolePlay.test(sentence)) continue;
     for (const raw of splitClauses(sentence)) {
       const clause = clauseHead(stripFillers(raw).replace(/[.!]+$/, '').trim());
-      if (!firstPerson.test(clause) || someoneElse.test(clause) || notCurrent.test(clause)) continue;
+      if (!firstPerson.test(clause) || someoneElse.test(clause)) continue;
+      if (notCurrent.test(clause) && !statedByNegation.test(clause)) continue;
       if (hypothetical.test(clause) || /^i'?d\b/i.test(clause)) continue;
       clauses.push(clause);
     }

@@ -151,6 +151,8 @@ const frameworks: Extractor = (clause) => {
 };
 
 const diet: Extractor = (clause) => {
+  const without = match(clause, String.raw`^i (?:don[’']?t|do not) eat (meat|fish|dairy|gluten|pork|eggs)\b`);
+  if (without) return one('diet', `no ${without[1].toLowerCase()}`, 'A');
   const found = match(clause, String.raw`^${I_AM}(?: a)?\s+(\p{L}[\p{L}-]*)\b`);
   const value = found ? knownDiets.find((known) => known === found[1].toLowerCase()) : undefined;
   return one('diet', value, 'A');
