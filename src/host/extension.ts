@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { BehaviorBook } from '../core/memory/behaviorBook';
 import type { Facts } from '../core/memory/facts';
 import { AllowlistHost } from './allowlistHost';
 import { registerBehaviorCommands } from './behaviorCommands';
@@ -26,6 +27,8 @@ export interface EngramApi {
   readonly onDidFinishTurn: vscode.Event<TurnOutcome>;
   /** Beliefs about the owner (confirmed, proposed, retired) with their audit trail. */
   readonly facts: Facts | undefined;
+  /** Lessons proposed from corrections, and the behaviours the owner approved. */
+  readonly behaviors: BehaviorBook | undefined;
   /** Fires after anything in memory changed: the tree view and the panel refresh on it. */
   readonly onDidChangeMemory: vscode.Event<void>;
   /** The open context panel, if any (what it was sent, and its ready handshake). */
@@ -108,6 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       flush: () => memory.store?.flush() ?? Promise.resolve(),
       onDidFinishTurn: finishedTurns.event,
       facts: memory.facts,
+      behaviors: memory.behaviors,
       onDidChangeMemory: memoryChanged.event,
       contextPanel: () => ContextPanel.current,
     };
