@@ -9,7 +9,8 @@ import { JournalWriter } from '../core/store/journal';
 import { MemoryStore } from '../core/store/memoryStore';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
-import { corpusSentence, seededRandom, writeBenchCorpus } from './benchCorpus';
+import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
+import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
 export interface BenchOptions {
   readonly turns: number;

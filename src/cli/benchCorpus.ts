@@ -1,21 +1,11 @@
 import type { TokenCounter } from '../core/context/tokenCounter';
+import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { migrate } from '../core/store/migrations';
 import { applyOp, type TurnOp } from '../core/store/operations';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { loadSqlJs } from '../core/store/sqlJs';
 import { storeLayout } from '../core/store/storeLayout';
 
-/** A small deterministic generator (mulberry32), so every bench run measures the same corpus. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const vocabulary = (
   'test hang promise timeout async await mocha fixture build webpack esbuild typescript module import export ' +

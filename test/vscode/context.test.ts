@@ -4,17 +4,14 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { EngramApi } from '../../src/host/extension';
 import { FakeOllama } from '../support/fakeOllama';
-import { activeEngram, chat } from './engramApi';
+import { chat, connectToStandIn } from './engramApi';
 
 describe('Engram context', () => {
   const ollama = new FakeOllama({ models: [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192 }] });
   let api: EngramApi;
 
   before(async () => {
-    const url = await ollama.start();
-    await vscode.workspace.getConfiguration('engram').update('ollama.host', url, vscode.ConfigurationTarget.Global);
-    await vscode.workspace.getConfiguration('engram').update('model', 'stand-in:latest', vscode.ConfigurationTarget.Global);
-    api = await activeEngram();
+    api = await connectToStandIn(ollama);
   });
   after(() => ollama.stop());
 

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { TurnOutcome } from '../../src/host/chatParticipant';
 import type { EngramApi } from '../../src/host/extension';
+import type { FakeOllama } from '../support/fakeOllama';
 
 export const extensionId = 'engram-dev.engram';
 
@@ -36,4 +37,15 @@ export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undef
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The stand-in model every suite scripts; its name is also set as `engram.model`. */
+export const standInModel = 'stand-in:latest';
+
+/** Starts the stand-in Ollama, points Engram at it, and returns Engram's API once active. */
+export async function connectToStandIn(ollama: FakeOllama): Promise<EngramApi> {
+  const url = await ollama.start();
+  await vscode.workspace.getConfiguration('engram').update('ollama.host', url, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration('engram').update('model', standInModel, vscode.ConfigurationTarget.Global);
+  return activeEngram();
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { MemoryStore } from '../../src/core/store/memoryStore';
 import type { EngramApi } from '../../src/host/extension';
 import { FakeOllama } from '../support/fakeOllama';
-import { activeEngram, chat, waitFor } from './engramApi';
+import { chat, connectToStandIn, waitFor } from './engramApi';
 
 async function readStore(folder: string): Promise<MemoryStore> {
   return MemoryStore.open({ folder, wasmPath: require.resolve('sql.js/dist/sql-wasm.wasm'), tokens: { count: () => 0 }, readOnly: true });
@@ -19,10 +19,7 @@ describe('Engram memory commands', () => {
   let api: EngramApi;
 
   before(async () => {
-    const url = await ollama.start();
-    await vscode.workspace.getConfiguration('engram').update('ollama.host', url, vscode.ConfigurationTarget.Global);
-    await vscode.workspace.getConfiguration('engram').update('model', 'stand-in:latest', vscode.ConfigurationTarget.Global);
-    api = await activeEngram();
+    api = await connectToStandIn(ollama);
   });
   after(() => ollama.stop());
 

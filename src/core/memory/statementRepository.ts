@@ -137,7 +137,8 @@ export function lastLearned(db: Database, sessionId?: string): StatementRecord[]
   return selectAll(
     db,
     `SELECT s.* FROM statements s WHERE s.status = 'confirmed' AND s.id IN
-       (SELECT statement_id FROM statement_events WHERE action = 'confirmed' AND reason LIKE 'learned:%' AND ${batch[0]})`,
+       (SELECT statement_id FROM statement_events WHERE action = 'confirmed' AND reason LIKE 'learned:%' AND ${batch[0]})
+     ORDER BY s.rowid`,
     [batch[1] as string],
   ).map(toStatement);
 }

@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import { bm25FromMatchinfo, idf, matchinfoInts } from './bm25';
 import { queryTerms } from './queryTerms';
 import { stem } from './stem';
-import type { TurnHit } from './turnSearch';
+import { readTurnHit, type TurnHit } from './turnSearch';
 
 export interface RecallOptions {
   readonly k?: number;
@@ -76,17 +76,8 @@ export function recallConversation(db: Database, query: string, options: RecallO
   const best = [...scored.values()].sort((a, b) => b.score - a.score || b.seq - a.seq).slice(0, k * 2);
   const hits: TurnHit[] = [];
   for (const candidate of best) {
-    const row = db.exec('SELECT id, ref, session_id, role, text, at FROM turns WHERE session_id = ? AND seq = ?', [candidate.session, candidate.seq])[0]?.values[0];
-    if (!row) continue;
-    hits.push({
-      id: String(row[0]),
-      ref: typeof row[1] === 'string' ? row[1] : undefined,
-      session: String(row[2]),
-      role: row[3] === 'assistant' ? 'assistant' : 'user',
-      text: String(row[4]),
-      at: String(row[5]),
-      score: Math.round(candidate.score * 1000) / 1000,
-    });
+    const hit = readTurnHit(db, 'session_id = ? AND seq = ?', [candidate.session, candidate.seq], Math.round(candidate.score * 1000) / 1000);
+    if (hit) hits.push(hit);
     if (hits.length === k) break;
   }
   return hits;

@@ -85,7 +85,15 @@ function selectiveTerms(db: Database, terms: readonly string[]): { terms: string
 }
 
 function readHit(db: Database, rowid: number, score: number): TurnHit {
-  const row = db.exec('SELECT id, ref, session_id, role, text, at FROM turns WHERE rowid = ?', [rowid])[0]?.values[0] ?? [];
+  const hit = readTurnHit(db, 'rowid = ?', [rowid], score);
+  if (!hit) throw new Error(`turn row ${rowid} matched the index but is not in the table`);
+  return hit;
+}
+
+/** One turn as a search hit, read by a condition on the turns table; undefined when no row matches. */
+export function readTurnHit(db: Database, where: string, params: SqlValue[], score: number): TurnHit | undefined {
+  const row = db.exec(`SELECT id, ref, session_id, role, text, at FROM turns WHERE ${where}`, params)[0]?.values[0];
+  if (!row) return undefined;
   return {
     id: String(row[0]),
     ref: typeof row[1] === 'string' ? row[1] : undefined,

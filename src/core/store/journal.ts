@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isStoreOp, type StoreOp } from './operations';
+import { isProcessAlive } from './processAlive';
 
 /**
  * Per-writer append-only journals. Each process that writes (a VS Code window, a CLI import) appends to
@@ -45,14 +46,7 @@ export function isSealed(storeFolder: string, name: string): boolean {
 export function writerMayBeAlive(name: string): boolean {
   const [host, pidText] = basename(name, suffix).split('~');
   if (host !== hostname().replace(/[^A-Za-z0-9.-]/g, '_')) return true; // another machine: cannot tell, assume alive
-  const pid = Number(pidText);
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isProcessAlive(Number(pidText));
 }
 
 export interface JournalRead {

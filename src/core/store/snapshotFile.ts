@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isProcessAlive } from './processAlive';
 
 /** The first 16 bytes of every SQLite database file. */
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
@@ -89,16 +90,6 @@ export function removeStaleTempFiles(path: string, olderThanMs = 60_000, now = D
     }
   }
   return removed;
-}
-
-function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function syncFolder(folder: string): void {

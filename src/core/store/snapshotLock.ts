@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from './processAlive';
 
 /**
  * One snapshot writer at a time per store folder. The lock file names its owner (host, pid, time); a
@@ -48,18 +49,9 @@ function isStale(path: string, staleAfterMs: number, now: Date): boolean {
       return true;
     }
   }
-  if (owner.host === hostname() && typeof owner.pid === 'number' && !processExists(owner.pid)) return true;
+  if (owner.host === hostname() && typeof owner.pid === 'number' && !isProcessAlive(owner.pid)) return true;
   const at = typeof owner.at === 'string' ? Date.parse(owner.at) : NaN;
   return Number.isNaN(at) || now.getTime() - at > staleAfterMs;
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function releaseIfOurs(path: string): void {
