@@ -9,6 +9,7 @@ import type { TurnRecord } from '../core/store/turnRepository';
 import type { ContextReports } from './contextReports';
 import { runModelTurn } from './modelTurn';
 import type { SummaryHost } from './summaryHost';
+import type { VectorHost } from './vectorHost';
 import type { RetrievalSink } from './tools/retrievalSink';
 import { helpMarkdown } from './helpText';
 import type { MemoryHost } from './memoryHost';
@@ -56,6 +57,7 @@ export interface ParticipantDeps {
   readonly reports: ContextReports;
   readonly sink: RetrievalSink;
   readonly summaries: SummaryHost;
+  readonly vectors: VectorHost;
   readonly log: vscode.LogOutputChannel;
   readonly extensionUri: vscode.Uri;
 }
@@ -131,7 +133,8 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
       deps.summaries.afterTurn(sessionId, request.model, conversation?.state === 'truncated');
     }
     // What was said is remembered even when the reply was cut short.
-    if (reply) remember('assistant', reply);
+    const assistantTurn = reply ? remember('assistant', reply) : undefined;
+    deps.vectors.afterTurn([userTurn, assistantTurn]);
     if (correction) announceCorrection(stream, correction);
     announce(stream, capture);
     return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question, report });

@@ -7,6 +7,7 @@ import { ContextPanel } from './contextPanel';
 import { ContextReports } from './contextReports';
 import { createContextStatusItem } from './contextStatus';
 import { SummaryHost } from './summaryHost';
+import { VectorHost } from './vectorHost';
 import { MemorySearchTool } from './tools/memorySearchTool';
 import { RecallConversationTool } from './tools/recallConversationTool';
 import { RetrievalSink } from './tools/retrievalSink';
@@ -56,17 +57,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
     const sink = new RetrievalSink();
+    const vectors = new VectorHost(memory, log);
     const summaries = new SummaryHost(memory, changed, log);
     const reports = new ContextReports(memory, async () => vscode.commands.executeCommand('engram.compactNow'));
     context.subscriptions.push(
       reports,
       vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory, sink)),
-      vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink)),
+      vectors,
+      vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink, vectors)),
     );
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     context.subscriptions.push(
       finishedTurns,
-      registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, summaries, log, extensionUri: context.extensionUri }),
+      registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, summaries, vectors, log, extensionUri: context.extensionUri }),
       vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
       createContextStatusItem(reports),
       { dispose: () => ContextPanel.current?.dispose() },

@@ -59,4 +59,6 @@ export interface ChatModelPort {
   listModels(): Promise<ModelInfo[]>;
   describeModel(name: string): Promise<ModelDetails>;
   chat(model: string, messages: readonly ChatMessage[], options?: ChatRequestOptions): AsyncIterable<ChatChunk>;
+  /** One vector per text, from an embedding model. */
+  embed(model: string, texts: readonly string[]): Promise<number[][]>;
 }

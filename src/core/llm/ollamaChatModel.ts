@@ -89,6 +89,12 @@ export class OllamaChatModel implements ChatModelPort {
     }
   }
 
+  async embed(model: string, texts: readonly string[]): Promise<number[][]> {
+    if (texts.length === 0) return [];
+    const response = await this.call(() => this.client().embed({ model, input: [...texts] }), model);
+    return response.embeddings;
+  }
+
   /** A client per call, so aborting one request never aborts another. */
   private client(signal?: AbortSignal): Ollama {
     const timeoutMs = this.timeoutSeconds * 1000;

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { recallConversation } from '../../core/recall/conversationRecall';
+import { hybridRecall } from '../../core/recall/hybridRecall';
+import type { VectorHost } from '../vectorHost';
 import type { MemoryHost } from '../memoryHost';
 import type { RetrievalSink } from './retrievalSink';
 import { toolNames } from './toolNames';
@@ -24,6 +26,8 @@ export class RecallConversationTool implements vscode.LanguageModelTool<RecallIn
   constructor(
     private readonly memory: MemoryHost,
     private readonly sink: RetrievalSink,
+    /** Vectors, when an embedding model is configured: words and meaning then rank together. */
+    private readonly vectors?: VectorHost,
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<RecallInput>): vscode.PreparedToolInvocation {
@@ -38,7 +42,12 @@ export class RecallConversationTool implements vscode.LanguageModelTool<RecallIn
     if (!store) return text(`Error: Engram's memory is not available (${this.memory.unavailableReason ?? 'not opened'}). Answer without it.`);
     store.syncFromOtherWriters();
     store.indexPending();
-    const hits = store.read((db) => recallConversation(db, input.query, { k: input.k ?? 6, sessionId: input.session }));
+    const recallOptions = { k: input.k ?? 6, sessionId: input.session };
+    const queryVector = await this.vectors?.embedQuery(input.query);
+    const vectors = this.vectors?.vectors;
+    const hits = store.read((db) =>
+      queryVector && vectors ? hybridRecall(db, input.query, queryVector, vectors, recallOptions) : recallConversation(db, input.query, recallOptions),
+    );
     this.sink.add(hits.map((hit) => ({ kind: 'turn', memoryId: hit.id, via: `tool:${toolNames.recallConversation}`, label: `${hit.role} ${hit.at.slice(0, 10)}: ${hit.text.slice(0, 60)}` })));
     if (hits.length === 0) return text(`Nothing in earlier conversations matches "${input.query}". Say so rather than guessing.`);
     return text(
