@@ -48,6 +48,19 @@ builds.push({
   logLevel: 'warning',
 });
 
+// The memory graph's front end, with its layout library (@antv/hierarchy) bundled in: one script, one stylesheet.
+builds.push({
+  entryPoints: [join(root, 'webview/memoryGraph.ts')],
+  outfile: join(root, 'dist/webview/memoryGraph.js'),
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+});
+
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(join(root, 'dist'), { recursive: true });
 copyFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'), join(root, 'dist/sql-wasm.wasm'));

@@ -4,6 +4,7 @@ import type { Facts } from '../core/memory/facts';
 import { AllowlistHost } from './allowlistHost';
 import { registerBehaviorCommands } from './behaviorCommands';
 import { ContextPanel } from './contextPanel';
+import { MemoryGraphPanel } from './memoryGraphPanel';
 import { ContextReports } from './contextReports';
 import { createContextStatusItem } from './contextStatus';
 import { SummaryHost } from './summaryHost';
@@ -34,6 +35,8 @@ export interface EngramApi {
   readonly onDidChangeMemory: vscode.Event<void>;
   /** The open context panel, if any (what it was sent, and its ready handshake). */
   contextPanel(): ContextPanel | undefined;
+  /** The open memory graph, if any. */
+  memoryGraph(): MemoryGraphPanel | undefined;
 }
 
 /** The composition root: builds every part once and hands it what it needs. */
@@ -107,6 +110,30 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       vscode.commands.registerCommand('engram.refreshModels', () => provider.refresh()),
       vscode.commands.registerCommand('engram.openStoreFolder', () => openFolder(memory.folder)),
       vscode.commands.registerCommand('engram.showLog', () => log.show()),
+      vscode.commands.registerCommand('engram.showMemoryGraph', () => {
+        const { facts, behaviors, store } = memory;
+        if (!facts || !behaviors || !store) {
+          void vscode.window.showErrorMessage(memory.unavailableReason ?? 'Engram has no memory store open.');
+          return undefined;
+        }
+        // A view, not a store: every read goes to the memory as it is now.
+        return MemoryGraphPanel.show(
+          context.extensionUri,
+          {
+            read: () => ({
+              confirmed: facts.list('confirmed'),
+              retired: facts.list('retired'),
+              behaviors: behaviors.list('approved'),
+              sessions: store.listSessions(),
+              reasonOf: (id) => facts.history(id).filter((event) => event.statusAfter === 'retired').at(-1)?.reason,
+            }),
+            history: (id) => facts.history(id),
+            onDidChange: memoryChanged.event,
+          },
+          log,
+        );
+      }),
+      { dispose: () => MemoryGraphPanel.current?.dispose() },
     );
 
     return {
@@ -117,6 +144,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       behaviors: memory.behaviors,
       onDidChangeMemory: memoryChanged.event,
       contextPanel: () => ContextPanel.current,
+      memoryGraph: () => MemoryGraphPanel.current,
     };
   } catch (error) {
     // Shown, then rethrown: a failed activation must never be silent.

@@ -1,0 +1,664 @@
+/**
+ * The memory graph's page: what Engram believes about the owner, opening on "You" and expanded by click or keys.
+ * Bundled by esbuild (IIFE, browser) into dist/webview/memoryGraph.js, with memoryGraph.css beside it.
+ *
+ * The layout is @antv/hierarchy's compactBox (a tidy tree with nodes of their own widths). The page is one ARIA
+ * tree: every node is a role=treeitem <li>, nested in role=group lists as in the graph, positioned where the
+ * layout put it, with edges drawn in an SVG underneath. So the visual is the accessible tree: Tab reaches it,
+ * the arrow keys walk it, and each node has a label a screen reader reads.
+ *
+ * Every label, summary and source word is memory text: the DOM is built with createElement and textContent
+ * only, and attributes are set with setAttribute; nothing here parses a string as HTML.
+ */
+import { compactBox, type HierarchyData, type HierarchyNode } from '@antv/hierarchy';
+import {
+  graphActions,
+  isGraphMessageToWebview,
+  type GraphAction,
+  type GraphMessageToHost,
+  type MemoryGraph,
+  type MemoryNode,
+  type MemoryNodeKind,
+  type Provenance,
+} from './graphProtocol';
+import './memoryGraph.css';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+
+/** Geometry of a node box, in CSS pixels. */
+const NODE_HEIGHT = 26;
+const MIN_WIDTH = 48;
+const MAX_WIDTH = 320;
+/** Horizontal padding inside a box, plus room for the open/closed marker. */
+const PADDING = 22;
+const MARKER = 14;
+/** Half the space between a parent's column and its children's, and between two rows. */
+const H_GAP = 22;
+const V_GAP = 3;
+/** Space around the whole drawing. */
+const MARGIN = 16;
+
+const kindWords: Record<MemoryNodeKind, string> = {
+  you: 'you',
+  key: 'key',
+  fact: 'confirmed fact',
+  behavior: 'approved behaviour',
+  session: 'conversation',
+  retiredGroup: 'group',
+  retired: 'no longer believed',
+};
+
+const actionWords: Record<GraphAction, string> = {
+  forget: 'Forget',
+  edit: 'Edit value…',
+  showSource: 'Show source turn',
+};
+
+function post(message: GraphMessageToHost): void {
+  vscode.postMessage(message);
+}
+
+/** Shorthand for document.createElement with a class and text; text always goes through textContent. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: { className?: string; text?: string; id?: string } = {}): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (options.className) element.className = options.className;
+  if (options.id) element.id = options.id;
+  if (options.text !== undefined) element.textContent = options.text;
+  return element;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// ---- state -------------------------------------------------------------------------------------------------
+
+interface SavedState {
+  selectedId?: string;
+  focusedId?: string;
+}
+
+function readState(): SavedState {
+  const state = vscode.getState() as Record<string, unknown> | undefined;
+  return {
+    selectedId: typeof state?.selectedId === 'string' ? state.selectedId : undefined,
+    focusedId: typeof state?.focusedId === 'string' ? state.focusedId : undefined,
+  };
+}
+
+const saved = readState();
+let graph: MemoryGraph | undefined;
+let selectedId: string | undefined = saved.selectedId;
+let focusedId: string | undefined = saved.focusedId;
+let provenance: Provenance | undefined;
+let provenanceFor: string | undefined;
+let errorText: string | undefined;
+/** Asked the host for the saved selection once, after the first graph. */
+let restoredSelection = false;
+
+/** The drawn nodes: element, box and place in the visible order. */
+interface Drawn {
+  readonly node: MemoryNode;
+  readonly item: HTMLLIElement;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly index: number;
+}
+let drawn = new Map<string, Drawn>();
+let order: string[] = [];
+let sourceLayer: SVGGElement | undefined;
+/** The ancestors of the focused node as last drawn, to fall back on when it goes. */
+const focusedParents = new Map<string, string | undefined>();
+
+function saveState(): void {
+  vscode.setState({ selectedId, focusedId } satisfies SavedState);
+}
+
+// ---- text measurement --------------------------------------------------------------------------------------
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+const widthCache = new Map<string, number>();
+
+/** The width a label needs in the page's font (canvas measureText: no layout, no DOM). */
+function textWidth(text: string, bold: boolean): number {
+  const cacheKey = `${bold ? 'b' : 'n'}${text}`;
+  const cached = widthCache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  let width = text.length * 7;
+  if (measureContext) {
+    const style = getComputedStyle(document.body);
+    measureContext.font = `${bold ? '600 ' : ''}${style.fontSize || '13px'} ${style.fontFamily || 'sans-serif'}`;
+    width = measureContext.measureText(text).width;
+  }
+  if (widthCache.size > 20_000) widthCache.clear();
+  widthCache.set(cacheKey, width);
+  return width;
+}
+
+function shownText(node: MemoryNode): string {
+  // A retired statement shows why, greyed, beside its words.
+  if (node.kind === 'retired' && node.detail) return `${node.label} · ${node.detail}`;
+  if ((node.kind === 'key' || node.kind === 'retiredGroup') && node.childCount !== undefined) return `${node.label} (${node.childCount})`;
+  return node.label;
+}
+
+function boxWidth(node: MemoryNode): number {
+  const bold = node.kind === 'you' || node.kind === 'key' || node.kind === 'retiredGroup';
+  const needed = Math.ceil(textWidth(shownText(node), bold)) + PADDING + (node.expandable ? MARKER : 0);
+  return Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, needed));
+}
+
+// ---- labels ------------------------------------------------------------------------------------------------
+
+function ariaLabel(node: MemoryNode, parent: MemoryNode | undefined): string {
+  switch (node.kind) {
+    case 'you':
+      return node.detail ? `You: ${node.detail}` : 'You';
+    case 'key':
+      return `${node.label}, ${node.detail ?? 'key'}`;
+    case 'fact':
+      return `${parent?.label ?? 'fact'}: ${node.label}, ${kindWords.fact}`;
+    case 'behavior':
+      return `${node.label}, ${kindWords.behavior}`;
+    case 'session':
+      return `${node.label}, ${kindWords.session}${node.detail ? ', with a summary' : ''}`;
+    case 'retiredGroup':
+      return `${node.label}, ${node.detail ?? 'retired statements'}`;
+    case 'retired':
+      return `${node.label}, ${kindWords.retired}${node.detail ? `: ${node.detail}` : ''}`;
+  }
+}
+
+// ---- rendering ---------------------------------------------------------------------------------------------
+
+/** The page's frame, built once: a live update replaces the drawing and the details, never the frame. */
+function frame(): { counts: HTMLElement; error: HTMLElement; scroller: HTMLElement; details: HTMLElement } | undefined {
+  const root = document.getElementById('root');
+  if (!root) return undefined;
+  const existing = {
+    counts: document.getElementById('counts'),
+    error: document.getElementById('error'),
+    scroller: document.getElementById('canvas-scroll'),
+    details: document.getElementById('details'),
+  };
+  if (existing.counts && existing.error && existing.scroller && existing.details) {
+    return { counts: existing.counts, error: existing.error, scroller: existing.scroller, details: existing.details };
+  }
+  root.replaceChildren();
+  root.removeAttribute('aria-busy');
+  const header = el('header', { className: 'header' });
+  const counts = el('p', { className: 'hint', id: 'counts' });
+  header.append(
+    el('h1', { text: 'What Engram believes about you' }),
+    counts,
+    el('p', { className: 'hint', text: 'Click a node, or use the arrow keys: Right opens, Left closes, Enter shows where it came from.' }),
+  );
+  const error = el('div', { id: 'error' });
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+  const layout = el('div', { className: 'layout' });
+  const scroller = el('div', { className: 'canvas-scroll', id: 'canvas-scroll' });
+  const details = el('aside', { className: 'details', id: 'details' });
+  details.setAttribute('aria-label', 'Where it came from');
+  layout.append(scroller, details);
+  root.append(header, error, layout);
+  renderDetails(details);
+  return { counts, error, scroller, details };
+}
+
+/** Draws the graph (timed, and the time posted to the host) and shows the error, if any. */
+function render(): void {
+  const parts = frame();
+  if (!parts) return;
+  parts.error.textContent = errorText ?? '';
+  parts.error.hidden = !errorText;
+  if (!graph) return;
+  parts.counts.textContent = countsText(graph);
+  const active = document.activeElement;
+  const hadFocus = active instanceof HTMLElement && active.getAttribute('role') === 'treeitem' && parts.scroller.contains(active);
+  const started = performance.now();
+  parts.scroller.replaceChildren(drawGraph(graph));
+  // Reading a laid-out size makes the browser do its layout now, so the time counts it.
+  void parts.scroller.scrollHeight;
+  const ms = performance.now() - started;
+  document.body.dataset.renderMs = ms.toFixed(1);
+  document.body.dataset.nodes = String(graph.nodes.length);
+  post({ type: 'rendered', nodes: graph.nodes.length, ms: Math.round(ms * 10) / 10 });
+  if (hadFocus) focusNode(focusedId, false);
+}
+
+function countsText(current: MemoryGraph): string {
+  const { facts, keys, behaviors, sessions, retired } = current.counts;
+  const parts = [
+    `${facts} confirmed ${facts === 1 ? 'fact' : 'facts'} under ${keys} ${keys === 1 ? 'key' : 'keys'}`,
+    `${behaviors} approved ${behaviors === 1 ? 'behaviour' : 'behaviours'}`,
+    `${sessions} ${sessions === 1 ? 'conversation' : 'conversations'}`,
+  ];
+  if (retired > 0) parts.push(`${retired} no longer believed`);
+  return `${parts.join(' · ')}. Computed from memory on every read.`;
+}
+
+/** Lays the graph out and builds the tree: positioned <li> items in nested groups, and the edges beneath. */
+function drawGraph(current: MemoryGraph): HTMLElement {
+  const byId = new Map(current.nodes.map((node) => [node.id, node] as const));
+  const widths = new Map(current.nodes.map((node) => [node.id, boxWidth(node)] as const));
+  const children = new Map<string, MemoryNode[]>();
+  for (const node of current.nodes) {
+    if (node.parent === undefined) continue;
+    const siblings = children.get(node.parent);
+    if (siblings) siblings.push(node);
+    else children.set(node.parent, [node]);
+  }
+
+  // The layout: a tidy tree, left to right, each node as wide as its label.
+  const toData = (node: MemoryNode): HierarchyData => ({ id: node.id, children: (children.get(node.id) ?? []).map(toData) });
+  const rootNode = byId.get(current.rootId);
+  const boxes = new Map<string, { x: number; y: number }>();
+  if (rootNode) {
+    const laidOut = compactBox(toData(rootNode), {
+      direction: 'LR',
+      getId: (data) => String(data.id),
+      getWidth: (data) => widths.get(String(data.id)) ?? MIN_WIDTH,
+      getHeight: () => NODE_HEIGHT,
+      getHGap: () => H_GAP,
+      getVGap: () => V_GAP,
+    });
+    laidOut.eachNode((placed: HierarchyNode) => boxes.set(placed.id, { x: placed.x + placed.hgap, y: placed.y + placed.vgap }));
+    // "You" at the top of its column, not halfway down 200 conversations: the page opens on it. (Only the root
+    // moves: it is alone in its column, so nothing can overlap it.)
+    const rootBox = boxes.get(rootNode.id);
+    if (rootBox) for (const [id, box] of boxes) if (id !== rootNode.id) rootBox.y = Math.min(rootBox.y, box.y);
+  }
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [id, box] of boxes) {
+    minX = Math.min(minX, box.x);
+    minY = Math.min(minY, box.y);
+    maxX = Math.max(maxX, box.x + (widths.get(id) ?? 0));
+    maxY = Math.max(maxY, box.y + NODE_HEIGHT);
+  }
+  if (!Number.isFinite(minX)) minX = minY = maxX = maxY = 0;
+  const place = (id: string): { x: number; y: number } => {
+    const box = boxes.get(id) ?? { x: minX, y: minY };
+    return { x: box.x - minX + MARGIN, y: box.y - minY + MARGIN };
+  };
+
+  const canvas = el('div', { className: 'canvas', id: 'canvas' });
+  const width = maxX - minX + 2 * MARGIN;
+  const height = maxY - minY + 2 * MARGIN;
+  // CSSOM writes are not inline styles as far as the CSP is concerned.
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('class', 'edges');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(height));
+  const treeEdges = document.createElementNS(SVG_NS, 'g');
+  sourceLayer = document.createElementNS(SVG_NS, 'g');
+  sourceLayer.setAttribute('class', 'source-edges');
+  svg.append(treeEdges, sourceLayer);
+
+  const tree = el('ul', { className: 'tree', id: 'tree' });
+  tree.setAttribute('role', 'tree');
+  tree.setAttribute('aria-label', 'What Engram believes about you');
+
+  drawn = new Map();
+  order = [];
+  // The focused node is gone (forgotten, or its key closed): its parent, or its parent's parent, takes the focus.
+  while (focusedId !== undefined && !byId.has(focusedId)) focusedId = focusedParents.get(focusedId);
+  if (focusedId === undefined) focusedId = current.rootId;
+  focusedParents.clear();
+
+  const build = (node: MemoryNode, container: HTMLElement, origin: { x: number; y: number }, level: number, position: number, setSize: number): void => {
+    const at = place(node.id);
+    const nodeWidth = widths.get(node.id) ?? MIN_WIDTH;
+    const item = el('li', { className: `node kind-${node.kind}` });
+    item.setAttribute('role', 'treeitem');
+    item.setAttribute('aria-label', ariaLabel(node, node.parent === undefined ? undefined : byId.get(node.parent)));
+    item.setAttribute('aria-level', String(level));
+    item.setAttribute('aria-posinset', String(position));
+    item.setAttribute('aria-setsize', String(setSize));
+    item.setAttribute('aria-selected', String(node.id === selectedId));
+    if (node.expandable) item.setAttribute('aria-expanded', String(node.expanded));
+    if (node.muted) item.classList.add('muted');
+    if (node.id === selectedId) item.classList.add('selected');
+    item.dataset.nodeId = node.id;
+    item.dataset.kind = node.kind;
+    item.tabIndex = node.id === focusedId ? 0 : -1;
+
+    // Nested items are positioned against their parent item: coordinates relative to it.
+    item.style.left = `${at.x - origin.x}px`;
+    item.style.top = `${at.y - origin.y}px`;
+    item.style.width = `${nodeWidth}px`;
+    const box = el('span', { className: 'box' });
+    box.setAttribute('aria-hidden', 'true');
+    // On the box, not the item: a nested item would show its parent's tooltip.
+    if (node.detail) box.title = node.detail;
+    if (node.expandable) box.append(el('span', { className: 'marker', text: node.expanded ? '▾' : '▸' }));
+    if (node.kind === 'retired' && node.detail) {
+      box.append(el('span', { className: 'label', text: node.label }), el('span', { className: 'reason', text: ` · ${node.detail}` }));
+    } else {
+      box.append(el('span', { className: 'label', text: shownText(node) }));
+    }
+    item.append(box);
+    container.append(item);
+    drawn.set(node.id, { node, item, x: at.x, y: at.y, width: nodeWidth, index: order.length });
+    order.push(node.id);
+
+    const kids = children.get(node.id) ?? [];
+    if (node.parent !== undefined) treeEdges.append(edgePath(drawn.get(node.parent), drawn.get(node.id), 'edge'));
+    if (kids.length === 0) return;
+    const group = el('ul', { className: 'group' });
+    group.setAttribute('role', 'group');
+    item.append(group);
+    kids.forEach((kid, index) => build(kid, group, at, level + 1, index + 1, kids.length));
+  };
+  if (rootNode) build(rootNode, tree, { x: 0, y: 0 }, 1, 1, 1);
+
+  tree.addEventListener('click', onTreeClick);
+  tree.addEventListener('keydown', onTreeKey);
+  tree.addEventListener('focusin', onTreeFocus);
+  canvas.append(svg, tree);
+  drawSourceEdges();
+  return canvas;
+}
+
+/**
+ * An elbow from a parent's right side to a child's left side: siblings share one vertical trunk, so a node with
+ * 200 children draws one clean line instead of a fan.
+ */
+function edgePath(from: Drawn | undefined, to: Drawn | undefined, className: string): SVGPathElement {
+  const path = document.createElementNS(SVG_NS, 'path');
+  path.setAttribute('class', className);
+  if (!from || !to) return path;
+  const x1 = from.x + from.width;
+  const y1 = from.y + NODE_HEIGHT / 2;
+  const x2 = to.x;
+  const y2 = to.y + NODE_HEIGHT / 2;
+  const trunk = Math.round(x1 + Math.max(6, (x2 - x1) / 2)) + 0.5;
+  path.setAttribute('d', `M${x1},${y1 + 0.5} H${trunk} V${y2 + 0.5} H${x2}`);
+  return path;
+}
+
+/** Where a selected fact was said: a dashed line to its conversation (or from a conversation to its facts). */
+function drawSourceEdges(): void {
+  if (!sourceLayer || !graph) return;
+  sourceLayer.replaceChildren();
+  if (!selectedId) return;
+  for (const edge of graph.edges) {
+    if (edge.kind !== 'source' || (edge.from !== selectedId && edge.to !== selectedId)) continue;
+    const from = drawn.get(edge.from);
+    const to = drawn.get(edge.to);
+    if (!from || !to) continue;
+    const path = document.createElementNS(SVG_NS, 'path');
+    path.setAttribute('class', 'source-edge');
+    // Both ends on the left side of their boxes: the conversation sits in a column left of the facts.
+    const x1 = from.x;
+    const y1 = from.y + NODE_HEIGHT / 2;
+    const x2 = to.x;
+    const y2 = to.y + NODE_HEIGHT / 2;
+    const reach = Math.min(80, 24 + Math.abs(y2 - y1) / 8);
+    path.setAttribute('d', `M${x1},${y1} C${x1 - reach},${y1} ${x2 - reach},${y2} ${x2},${y2}`);
+    sourceLayer.append(path);
+  }
+}
+
+// ---- interaction -------------------------------------------------------------------------------------------
+
+function itemOf(target: EventTarget | null): Drawn | undefined {
+  const item = target instanceof Element ? target.closest<HTMLElement>('li[role="treeitem"]') : null;
+  const id = item?.dataset.nodeId;
+  return id === undefined ? undefined : drawn.get(id);
+}
+
+function onTreeClick(event: MouseEvent): void {
+  const hit = itemOf(event.target);
+  if (!hit) return;
+  focusNode(hit.node.id, true);
+  activate(hit.node);
+}
+
+function onTreeFocus(event: FocusEvent): void {
+  const hit = itemOf(event.target);
+  if (hit && hit.node.id !== focusedId) moveRovingTab(hit.node.id);
+}
+
+/** Enter, Space or a click: select (show where it came from) and open or close it. */
+function activate(node: MemoryNode): void {
+  select(node.id);
+  if (node.expandable && node.kind !== 'you') toggle(node);
+}
+
+function toggle(node: MemoryNode): void {
+  post({ type: node.expanded ? 'collapse' : 'expand', nodeId: node.id });
+}
+
+function select(id: string): void {
+  if (selectedId === id && provenanceFor === id) return;
+  const previous = selectedId === undefined ? undefined : drawn.get(selectedId);
+  previous?.item.classList.remove('selected');
+  previous?.item.setAttribute('aria-selected', 'false');
+  selectedId = id;
+  const current = drawn.get(id);
+  current?.item.classList.add('selected');
+  current?.item.setAttribute('aria-selected', 'true');
+  provenance = undefined;
+  provenanceFor = undefined;
+  saveState();
+  drawSourceEdges();
+  const details = document.getElementById('details');
+  if (details) renderDetails(details);
+  post({ type: 'select', nodeId: id });
+}
+
+function onTreeKey(event: KeyboardEvent): void {
+  const current = focusedId === undefined ? undefined : drawn.get(focusedId);
+  if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
+  const node = current.node;
+  let handled = true;
+  switch (event.key) {
+    case 'ArrowDown':
+      focusIndex(current.index + 1);
+      break;
+    case 'ArrowUp':
+      focusIndex(current.index - 1);
+      break;
+    case 'Home':
+      focusIndex(0);
+      break;
+    case 'End':
+      focusIndex(order.length - 1);
+      break;
+    case 'ArrowRight':
+      if (node.expandable && !node.expanded) post({ type: 'expand', nodeId: node.id });
+      else if (node.expanded) focusFirstChild(node.id);
+      break;
+    case 'ArrowLeft':
+      if (node.expandable && node.expanded && node.kind !== 'you') post({ type: 'collapse', nodeId: node.id });
+      else if (node.parent !== undefined) focusNode(node.parent, true);
+      break;
+    case 'Enter':
+    case ' ':
+      activate(node);
+      break;
+    default:
+      handled = typeAhead(event.key, current.index);
+  }
+  if (handled) event.preventDefault();
+}
+
+/** A printable key moves to the next node whose label starts with it. */
+function typeAhead(key: string, from: number): boolean {
+  if (key.length !== 1 || !/\S/.test(key)) return false;
+  const wanted = key.toLocaleLowerCase();
+  for (let step = 1; step <= order.length; step++) {
+    const id = order[(from + step) % order.length];
+    if (id !== undefined && drawn.get(id)?.node.label.toLocaleLowerCase().startsWith(wanted)) {
+      focusNode(id, true);
+      return true;
+    }
+  }
+  return false;
+}
+
+function focusIndex(index: number): void {
+  const id = order[Math.max(0, Math.min(order.length - 1, index))];
+  if (id !== undefined) focusNode(id, true);
+}
+
+function focusFirstChild(id: string): void {
+  const next = order[(drawn.get(id)?.index ?? -2) + 1];
+  if (next !== undefined && drawn.get(next)?.node.parent === id) focusNode(next, true);
+}
+
+function moveRovingTab(id: string): void {
+  const previous = focusedId === undefined ? undefined : drawn.get(focusedId);
+  if (previous) previous.item.tabIndex = -1;
+  focusedId = id;
+  const current = drawn.get(id);
+  if (current) current.item.tabIndex = 0;
+  focusedParents.clear();
+  for (let node = current?.node; node?.parent !== undefined; node = drawn.get(node.parent)?.node) focusedParents.set(node.id, node.parent);
+  saveState();
+}
+
+function focusNode(id: string | undefined, move: boolean): void {
+  if (id === undefined) return;
+  const target = drawn.get(id);
+  if (!target) return;
+  if (move || focusedId !== id) moveRovingTab(id);
+  target.item.focus();
+}
+
+// ---- details -----------------------------------------------------------------------------------------------
+
+function renderDetails(details: HTMLElement): void {
+  const active = document.activeElement;
+  const focusedAction = active instanceof HTMLElement && details.contains(active) ? graphActions.find((action) => action === active.dataset.action) : undefined;
+  details.replaceChildren();
+  fillDetails(details);
+  if (!focusedAction) return;
+  const button = details.querySelector<HTMLElement>(`button[data-action="${focusedAction}"]`);
+  // The button went with its node (Forget): the keyboard goes back to the tree, not to the top of the page.
+  if (button) button.focus();
+  else focusNode(focusedId, false);
+}
+
+function fillDetails(details: HTMLElement): void {
+  if (!selectedId) {
+    details.append(el('h2', { text: 'Where it came from' }), el('p', { className: 'hint', text: 'Select a node to see the words and the turn it came from.' }));
+    return;
+  }
+  if (provenanceFor !== selectedId) {
+    details.append(el('p', { className: 'hint', text: 'Reading…' }));
+    return;
+  }
+  if (!provenance) {
+    details.append(el('h2', { text: 'Gone' }), el('p', { className: 'hint', text: 'This is no longer in memory.' }));
+    return;
+  }
+  const current = provenance;
+  const title = el('h2', { id: 'details-title', text: current.title });
+  const kind = el('p', { className: 'hint', text: [kindWords[current.kind], current.status].filter(Boolean).join(' · ') });
+  details.append(title, kind);
+
+  if (current.words !== undefined && current.words !== '') {
+    details.append(el('h3', { text: current.wordsLabel ?? 'Words' }));
+    const words = el('blockquote', { className: 'words', id: 'details-words', text: current.words });
+    details.append(words);
+  }
+
+  const facts = el('dl', { className: 'facts' });
+  const row = (label: string, value: string, id?: string): void => {
+    facts.append(el('dt', { text: label }), el('dd', { text: value, id }));
+  };
+  if (current.turnId) row('Turn', current.turnId, 'details-turn');
+  if (current.sessionId) row('Conversation', current.sessionId, 'details-session');
+  if (current.statementId) row('Statement', current.statementId);
+  for (const fact of current.facts) row(fact.label, formatValue(fact.value));
+  if (facts.childElementCount > 0) details.append(facts);
+
+  if (current.actions.length > 0 && current.statementId) {
+    const statementId = current.statementId;
+    const actions = el('div', { className: 'actions' });
+    for (const action of current.actions) {
+      const button = el('button', { className: action === 'forget' ? 'secondary' : '', text: actionWords[action] });
+      button.type = 'button';
+      button.dataset.action = action;
+      button.addEventListener('click', () => post({ type: 'action', action, statementId }));
+      actions.append(button);
+    }
+    details.append(actions);
+  }
+
+  if (current.history.length > 0) {
+    details.append(el('h3', { text: 'Audit trail' }));
+    const list = el('ol', { className: 'history', id: 'details-history' });
+    for (const event of current.history) {
+      const entry = el('li');
+      entry.append(el('span', { className: 'when', text: formatValue(event.at) }), ` ${event.action}: `, event.reason);
+      if (event.turnId) entry.append(el('span', { className: 'hint', text: ` (turn ${event.turnId})` }));
+      list.append(entry);
+    }
+    details.append(list);
+  }
+}
+
+/** ISO times in the local format; anything else as it is. */
+function formatValue(value: string): string {
+  if (!/^\d{4}-\d\d-\d\dT/.test(value)) return value;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}
+
+// ---- messages ----------------------------------------------------------------------------------------------
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isGraphMessageToWebview(message)) {
+    console.warn('engram memory graph: ignored a malformed message');
+    return;
+  }
+  switch (message.type) {
+    case 'graph':
+      errorText = undefined;
+      graph = message.graph;
+      render();
+      if (!restoredSelection) {
+        restoredSelection = true;
+        if (selectedId && message.graph.nodes.some((node) => node.id === selectedId)) post({ type: 'select', nodeId: selectedId });
+        else if (selectedId) {
+          selectedId = undefined;
+          saveState();
+          const details = document.getElementById('details');
+          if (details) renderDetails(details);
+        }
+      }
+      return;
+    case 'provenance': {
+      if (message.nodeId !== selectedId) return;
+      provenance = message.provenance;
+      provenanceFor = message.nodeId;
+      const details = document.getElementById('details');
+      if (details) renderDetails(details);
+      return;
+    }
+    case 'error':
+      errorText = message.message;
+      render();
+      return;
+  }
+});
+
+post({ type: 'ready' });
