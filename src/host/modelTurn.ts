@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { assemblePrompt } from '../core/context/assemble';
+import { assemblePrompt, defaultShares, type BudgetShares } from '../core/context/assemble';
 import type { ContextBlock, ContextReport, RetrievalEntry } from '../core/context/contextReport';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import type { MemoryHost } from './memoryHost';
@@ -64,6 +64,7 @@ export async function runModelTurn(options: {
       olderTurnsHere: Math.max(0, sessionTurns - 1 - earlier.length),
     },
     budget,
+    shares: configuredShares(),
     tokens: cl100kTokenCounter,
   });
   const messages: vscode.LanguageModelChatMessage[] = [
@@ -118,6 +119,16 @@ export async function runModelTurn(options: {
     }
   }
   return { reply, report: report() };
+}
+
+/** The budget shares of the variable L0 blocks, from `engram.context.shares`; out-of-range values fall back. */
+function configuredShares(): BudgetShares {
+  const configured = vscode.workspace.getConfiguration('engram').get<Partial<Record<keyof BudgetShares, unknown>>>('context.shares', {});
+  const pick = (key: keyof BudgetShares): number => {
+    const value = configured?.[key];
+    return typeof value === 'number' && value >= 0 && value <= 0.5 ? value : defaultShares[key];
+  };
+  return { profile: pick('profile'), behaviours: pick('behaviours'), summary: pick('summary') };
 }
 
 function messageTokens(message: vscode.LanguageModelChatMessage): number {
