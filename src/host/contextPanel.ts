@@ -1,5 +1,5 @@
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
+import { openWebviewPage, PageReadiness } from './webviewPage';
 import type { ContextReport } from '../core/context/contextReport';
 import { escapeHtml, isMessageToHost, type MessageToHost, type MessageToWebview, type TurnSummary } from '../../webview/protocol';
 
@@ -35,9 +35,8 @@ export class ContextPanel implements vscode.Disposable {
 
   /** The turn the owner picked; undefined follows the latest. */
   private selectedTurnId: string | undefined;
-  private ready = false;
   private compacting = false;
-  private readyWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private readonly readiness = new PageReadiness('the context panel');
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
 
@@ -46,38 +45,30 @@ export class ContextPanel implements vscode.Disposable {
       ContextPanel.current.panel.reveal(vscode.ViewColumn.Beside);
       return ContextPanel.current;
     }
-    const webviewRoot = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(ContextPanel.viewType, 'Engram: Context', vscode.ViewColumn.Beside, {
-      enableScripts: true,
-      // The toolkit is bundled into the one script, so the page needs nothing outside dist/webview.
-      localResourceRoots: [webviewRoot],
-      // The page is cheap to rebuild: it says ready again and gets the current report.
-      retainContextWhenHidden: false,
+    const panel = openWebviewPage({
+      extensionUri,
+      viewType: ContextPanel.viewType,
+      title: 'Engram: Context',
+      column: vscode.ViewColumn.Beside,
+      page: 'contextPanel',
+      html: contextPanelHtml,
     });
-    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'engram.svg');
-    ContextPanel.current = new ContextPanel(panel, webviewRoot, source, log);
+    ContextPanel.current = new ContextPanel(panel, source, log);
     return ContextPanel.current;
   }
 
   private constructor(
     panel: vscode.WebviewPanel,
-    webviewRoot: vscode.Uri,
     private readonly source: ContextSource,
     private readonly log: Log,
   ) {
     this.panel = panel;
     const webview = panel.webview;
-    webview.html = contextPanelHtml({
-      cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'contextPanel.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'contextPanel.css')).toString(),
-      nonce: crypto.randomBytes(16).toString('base64'),
-    });
     this.disposables.push(
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       // A hidden page is torn down (retainContextWhenHidden is off); it says ready again when shown.
       panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible) this.readiness.markHidden();
       }),
       source.onDidChange(() => this.refresh()),
       panel.onDidDispose(() => this.dispose()),
@@ -86,14 +77,12 @@ export class ContextPanel implements vscode.Disposable {
 
   /** Resolves once the page is loaded and listening (at once if it already is); rejects if the panel closes first. */
   whenReady(): Promise<void> {
-    if (this.ready) return Promise.resolve();
-    if (this.disposed) return Promise.reject(new Error('the context panel is closed'));
-    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+    return this.readiness.whenReady();
   }
 
   /** Posts the selected (or latest) report again; a no-op until the page is ready. */
   refresh(): void {
-    if (!this.ready || this.disposed) return;
+    if (!this.readiness.isReady || this.disposed) return;
     this.post(this.currentMessage());
   }
 
@@ -101,7 +90,7 @@ export class ContextPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (ContextPanel.current === this) ContextPanel.current = undefined;
-    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(new Error('the context panel was closed'));
+    this.readiness.close();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.panel.dispose();
   }
@@ -118,8 +107,7 @@ export class ContextPanel implements vscode.Disposable {
   private handle(message: MessageToHost): void {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
-        for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
+        this.readiness.markReady();
         this.refresh();
         return;
       case 'selectTurn':
@@ -151,7 +139,7 @@ export class ContextPanel implements vscode.Disposable {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.log.error(`context panel: compacting failed: ${reason}`);
-      if (this.ready && !this.disposed) this.post({ type: 'error', message: `Compacting failed: ${reason}` });
+      if (this.readiness.isReady && !this.disposed) this.post({ type: 'error', message: `Compacting failed: ${reason}` });
     } finally {
       this.compacting = false;
     }

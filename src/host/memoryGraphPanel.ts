@@ -1,5 +1,5 @@
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
+import { openWebviewPage, PageReadiness } from './webviewPage';
 import {
   buildMemoryGraph,
   parseNodeId,
@@ -55,8 +55,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
   /** Open nodes (keys, the retired group); "You" is always open. */
   private readonly expanded = new Set<string>();
   private selectedId: string | undefined;
-  private ready = false;
-  private readyWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private readonly readiness = new PageReadiness('the memory graph');
   private renderWaiters: { resolve: (render: GraphRender) => void; reject: (error: Error) => void }[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
@@ -67,38 +66,30 @@ export class MemoryGraphPanel implements vscode.Disposable {
       MemoryGraphPanel.current.refresh();
       return MemoryGraphPanel.current;
     }
-    const webviewRoot = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(MemoryGraphPanel.viewType, 'Engram: Memory Graph', vscode.ViewColumn.Active, {
-      enableScripts: true,
-      // The layout library is bundled into the one script: the page needs nothing outside dist/webview.
-      localResourceRoots: [webviewRoot],
-      // Cheap to rebuild: the page says ready again and gets the graph as it is then.
-      retainContextWhenHidden: false,
+    const panel = openWebviewPage({
+      extensionUri,
+      viewType: MemoryGraphPanel.viewType,
+      title: 'Engram: Memory Graph',
+      column: vscode.ViewColumn.Active,
+      page: 'memoryGraph',
+      html: memoryGraphHtml,
     });
-    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'engram.svg');
-    MemoryGraphPanel.current = new MemoryGraphPanel(panel, webviewRoot, source, log);
+    MemoryGraphPanel.current = new MemoryGraphPanel(panel, source, log);
     return MemoryGraphPanel.current;
   }
 
   private constructor(
     panel: vscode.WebviewPanel,
-    webviewRoot: vscode.Uri,
     private readonly source: GraphSource,
     private readonly log: Log,
   ) {
     this.panel = panel;
     const webview = panel.webview;
-    webview.html = memoryGraphHtml({
-      cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'memoryGraph.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'memoryGraph.css')).toString(),
-      nonce: crypto.randomBytes(16).toString('base64'),
-    });
     this.disposables.push(
       webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
       // A hidden page is torn down (retainContextWhenHidden is off); it says ready again when shown.
       panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible) this.readiness.markHidden();
       }),
       source.onDidChange(() => this.refresh()),
       panel.onDidDispose(() => this.dispose()),
@@ -107,9 +98,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
 
   /** Resolves once the page is loaded and listening (at once if it already is); rejects if the panel closes first. */
   whenReady(): Promise<void> {
-    if (this.ready) return Promise.resolve();
-    if (this.disposed) return Promise.reject(new Error('the memory graph is closed'));
-    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+    return this.readiness.whenReady();
   }
 
   /** Resolves with the page's next "rendered" report. */
@@ -125,7 +114,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
 
   /** Reads the store, posts the graph and the selected node's provenance; a no-op until the page is ready. */
   refresh(): void {
-    if (!this.ready || this.disposed) return;
+    if (!this.readiness.isReady || this.disposed) return;
     let graph: MemoryGraph;
     try {
       graph = buildMemoryGraph(this.source.read(), this.expanded);
@@ -166,7 +155,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (MemoryGraphPanel.current === this) MemoryGraphPanel.current = undefined;
-    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(new Error('the memory graph was closed'));
+    this.readiness.close();
     for (const waiter of this.renderWaiters.splice(0)) waiter.reject(new Error('the memory graph was closed'));
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.panel.dispose();
@@ -184,8 +173,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
   private handle(message: GraphMessageToHost): void {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
-        for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
+        this.readiness.markReady();
         this.refresh();
         return;
       case 'expand':
@@ -224,7 +212,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.log.error(`memory graph: ${action} failed: ${reason}`);
-      if (this.ready && !this.disposed) this.post({ type: 'error', message: `Engram could not ${action === 'showSource' ? 'show the source' : action}: ${reason}` });
+      if (this.readiness.isReady && !this.disposed) this.post({ type: 'error', message: `Engram could not ${action === 'showSource' ? 'show the source' : action}: ${reason}` });
       return;
     }
     // The command fires the memory-changed event too; reading again here also covers a source that does not.
@@ -232,7 +220,7 @@ export class MemoryGraphPanel implements vscode.Disposable {
   }
 
   private postProvenance(nodeId: string): void {
-    if (!this.ready || this.disposed) return;
+    if (!this.readiness.isReady || this.disposed) return;
     try {
       const provenance = provenanceOf(this.source.read(), (id) => this.source.history(id), nodeId);
       // The node is gone (forgotten, say): nothing stays selected.
