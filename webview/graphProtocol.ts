@@ -7,7 +7,8 @@
  * every label, summary and source word is memory text nobody vetted.
  */
 // Type-only: the graph's shape has one definition, in src/core; erased at build time.
-import type { GraphAction, MemoryEdge, MemoryGraph, MemoryNode, MemoryNodeKind, Provenance, ProvenanceEvent } from '../src/core/memory/memoryGraph';
+import type { MemoryEdge, MemoryGraph, MemoryNode, MemoryNodeKind } from '../src/core/memory/memoryGraph';
+import type { GraphAction, Provenance, ProvenanceEvent } from '../src/core/memory/memoryGraphProvenance';
 
 export type { GraphAction, MemoryEdge, MemoryGraph, MemoryNode, MemoryNodeKind, Provenance, ProvenanceEvent };
 

@@ -11,14 +11,13 @@
  * only, and attributes are set with setAttribute; nothing here parses a string as HTML.
  */
 import { compactBox, type HierarchyData, type HierarchyNode } from '@antv/hierarchy';
+import { el, fillDetails, kindWords } from './graphDetails';
 import {
   graphActions,
   isGraphMessageToWebview,
-  type GraphAction,
   type GraphMessageToHost,
   type MemoryGraph,
   type MemoryNode,
-  type MemoryNodeKind,
   type Provenance,
 } from './graphProtocol';
 import './memoryGraph.css';
@@ -45,33 +44,8 @@ const V_GAP = 3;
 /** Space around the whole drawing. */
 const MARGIN = 16;
 
-const kindWords: Record<MemoryNodeKind, string> = {
-  you: 'you',
-  key: 'key',
-  fact: 'confirmed fact',
-  behavior: 'approved behaviour',
-  session: 'conversation',
-  retiredGroup: 'group',
-  retired: 'no longer believed',
-};
-
-const actionWords: Record<GraphAction, string> = {
-  forget: 'Forget',
-  edit: 'Edit value…',
-  showSource: 'Show source turn',
-};
-
 function post(message: GraphMessageToHost): void {
   vscode.postMessage(message);
-}
-
-/** Shorthand for document.createElement with a class and text; text always goes through textContent. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: { className?: string; text?: string; id?: string } = {}): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (options.className) element.className = options.className;
-  if (options.id) element.id = options.id;
-  if (options.text !== undefined) element.textContent = options.text;
-  return element;
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -547,79 +521,12 @@ function renderDetails(details: HTMLElement): void {
   const active = document.activeElement;
   const focusedAction = active instanceof HTMLElement && details.contains(active) ? graphActions.find((action) => action === active.dataset.action) : undefined;
   details.replaceChildren();
-  fillDetails(details);
+  fillDetails(details, { selectedId, provenanceFor, provenance }, (action, statementId) => post({ type: 'action', action, statementId }));
   if (!focusedAction) return;
   const button = details.querySelector<HTMLElement>(`button[data-action="${focusedAction}"]`);
   // The button went with its node (Forget): the keyboard goes back to the tree, not to the top of the page.
   if (button) button.focus();
   else focusNode(focusedId, false);
-}
-
-function fillDetails(details: HTMLElement): void {
-  if (!selectedId) {
-    details.append(el('h2', { text: 'Where it came from' }), el('p', { className: 'hint', text: 'Select a node to see the words and the turn it came from.' }));
-    return;
-  }
-  if (provenanceFor !== selectedId) {
-    details.append(el('p', { className: 'hint', text: 'Reading…' }));
-    return;
-  }
-  if (!provenance) {
-    details.append(el('h2', { text: 'Gone' }), el('p', { className: 'hint', text: 'This is no longer in memory.' }));
-    return;
-  }
-  const current = provenance;
-  const title = el('h2', { id: 'details-title', text: current.title });
-  const kind = el('p', { className: 'hint', text: [kindWords[current.kind], current.status].filter(Boolean).join(' · ') });
-  details.append(title, kind);
-
-  if (current.words !== undefined && current.words !== '') {
-    details.append(el('h3', { text: current.wordsLabel ?? 'Words' }));
-    const words = el('blockquote', { className: 'words', id: 'details-words', text: current.words });
-    details.append(words);
-  }
-
-  const facts = el('dl', { className: 'facts' });
-  const row = (label: string, value: string, id?: string): void => {
-    facts.append(el('dt', { text: label }), el('dd', { text: value, id }));
-  };
-  if (current.turnId) row('Turn', current.turnId, 'details-turn');
-  if (current.sessionId) row('Conversation', current.sessionId, 'details-session');
-  if (current.statementId) row('Statement', current.statementId);
-  for (const fact of current.facts) row(fact.label, formatValue(fact.value));
-  if (facts.childElementCount > 0) details.append(facts);
-
-  if (current.actions.length > 0 && current.statementId) {
-    const statementId = current.statementId;
-    const actions = el('div', { className: 'actions' });
-    for (const action of current.actions) {
-      const button = el('button', { className: action === 'forget' ? 'secondary' : '', text: actionWords[action] });
-      button.type = 'button';
-      button.dataset.action = action;
-      button.addEventListener('click', () => post({ type: 'action', action, statementId }));
-      actions.append(button);
-    }
-    details.append(actions);
-  }
-
-  if (current.history.length > 0) {
-    details.append(el('h3', { text: 'Audit trail' }));
-    const list = el('ol', { className: 'history', id: 'details-history' });
-    for (const event of current.history) {
-      const entry = el('li');
-      entry.append(el('span', { className: 'when', text: formatValue(event.at) }), ` ${event.action}: `, event.reason);
-      if (event.turnId) entry.append(el('span', { className: 'hint', text: ` (turn ${event.turnId})` }));
-      list.append(entry);
-    }
-    details.append(list);
-  }
-}
-
-/** ISO times in the local format; anything else as it is. */
-function formatValue(value: string): string {
-  if (!/^\d{4}-\d\d-\d\dT/.test(value)) return value;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
 }
 
 // ---- messages ----------------------------------------------------------------------------------------------

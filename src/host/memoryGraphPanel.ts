@@ -1,12 +1,7 @@
 import * as vscode from 'vscode';
 import { openWebviewPage, PageReadiness } from './webviewPage';
-import {
-  buildMemoryGraph,
-  parseNodeId,
-  provenanceOf,
-  type GraphAction,
-  type MemoryGraph,
-} from '../core/memory/memoryGraph';
+import { buildMemoryGraph, parseNodeId, type MemoryGraph } from '../core/memory/memoryGraph';
+import { provenanceOf, type GraphAction } from '../core/memory/memoryGraphProvenance';
 import type { StatementEvent } from '../core/memory/statementRepository';
 import { actionCommands, isGraphMessageToHost, type GraphMessageToHost, type GraphMessageToWebview } from '../../webview/graphProtocol';
 import { escapeHtml } from '../../webview/protocol';

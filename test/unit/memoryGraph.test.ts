@@ -4,12 +4,12 @@ import {
   buildMemoryGraph,
   nodeId,
   parseNodeId,
-  provenanceOf,
   RETIRED_GROUP_ID,
   ROOT_ID,
   type MemoryGraph,
   type MemoryGraphSource,
 } from '../../src/core/memory/memoryGraph';
+import { provenanceOf } from '../../src/core/memory/memoryGraphProvenance';
 import type { StatementEvent, StatementRecord } from '../../src/core/memory/statementRepository';
 import type { SessionRecord } from '../../src/core/store/sessionRepository';
 import { isGraphMessageToHost, isGraphMessageToWebview, isMemoryGraph, MAX_ID_LENGTH } from '../../webview/graphProtocol';
