@@ -10,8 +10,8 @@
  * Every label, summary and source word is memory text: the DOM is built with createElement and textContent
  * only, and attributes are set with setAttribute; nothing here parses a string as HTML.
  */
-import { compactBox, type HierarchyData, type HierarchyNode } from '@antv/hierarchy';
-import { el, fillDetails, kindWords } from './graphDetails';
+import { el, fillDetails } from './graphDetails';
+import { ariaLabel, layoutGraph, MARGIN, MIN_WIDTH, NODE_HEIGHT, shownText } from './graphLayout';
 import {
   graphActions,
   isGraphMessageToWebview,
@@ -31,18 +31,6 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 
-/** Geometry of a node box, in CSS pixels. */
-const NODE_HEIGHT = 26;
-const MIN_WIDTH = 48;
-const MAX_WIDTH = 320;
-/** Horizontal padding inside a box, plus room for the open/closed marker. */
-const PADDING = 22;
-const MARKER = 14;
-/** Half the space between a parent's column and its children's, and between two rows. */
-const H_GAP = 22;
-const V_GAP = 3;
-/** Space around the whole drawing. */
-const MARGIN = 16;
 
 function post(message: GraphMessageToHost): void {
   vscode.postMessage(message);
@@ -92,62 +80,6 @@ const focusedParents = new Map<string, string | undefined>();
 
 function saveState(): void {
   vscode.setState({ selectedId, focusedId } satisfies SavedState);
-}
-
-// ---- text measurement --------------------------------------------------------------------------------------
-
-let measureContext: CanvasRenderingContext2D | null | undefined;
-const widthCache = new Map<string, number>();
-
-/** The width a label needs in the page's font (canvas measureText: no layout, no DOM). */
-function textWidth(text: string, bold: boolean): number {
-  const cacheKey = `${bold ? 'b' : 'n'}${text}`;
-  const cached = widthCache.get(cacheKey);
-  if (cached !== undefined) return cached;
-  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
-  let width = text.length * 7;
-  if (measureContext) {
-    const style = getComputedStyle(document.body);
-    measureContext.font = `${bold ? '600 ' : ''}${style.fontSize || '13px'} ${style.fontFamily || 'sans-serif'}`;
-    width = measureContext.measureText(text).width;
-  }
-  if (widthCache.size > 20_000) widthCache.clear();
-  widthCache.set(cacheKey, width);
-  return width;
-}
-
-function shownText(node: MemoryNode): string {
-  // A retired statement shows why, greyed, beside its words.
-  if (node.kind === 'retired' && node.detail) return `${node.label} · ${node.detail}`;
-  if ((node.kind === 'key' || node.kind === 'retiredGroup') && node.childCount !== undefined) return `${node.label} (${node.childCount})`;
-  return node.label;
-}
-
-function boxWidth(node: MemoryNode): number {
-  const bold = node.kind === 'you' || node.kind === 'key' || node.kind === 'retiredGroup';
-  const needed = Math.ceil(textWidth(shownText(node), bold)) + PADDING + (node.expandable ? MARKER : 0);
-  return Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, needed));
-}
-
-// ---- labels ------------------------------------------------------------------------------------------------
-
-function ariaLabel(node: MemoryNode, parent: MemoryNode | undefined): string {
-  switch (node.kind) {
-    case 'you':
-      return node.detail ? `You: ${node.detail}` : 'You';
-    case 'key':
-      return `${node.label}, ${node.detail ?? 'key'}`;
-    case 'fact':
-      return `${parent?.label ?? 'fact'}: ${node.label}, ${kindWords.fact}`;
-    case 'behavior':
-      return `${node.label}, ${kindWords.behavior}`;
-    case 'session':
-      return `${node.label}, ${kindWords.session}${node.detail ? ', with a summary' : ''}`;
-    case 'retiredGroup':
-      return `${node.label}, ${node.detail ?? 'retired statements'}`;
-    case 'retired':
-      return `${node.label}, ${kindWords.retired}${node.detail ? `: ${node.detail}` : ''}`;
-  }
 }
 
 // ---- rendering ---------------------------------------------------------------------------------------------
@@ -222,49 +154,7 @@ function countsText(current: MemoryGraph): string {
 /** Lays the graph out and builds the tree: positioned <li> items in nested groups, and the edges beneath. */
 function drawGraph(current: MemoryGraph): HTMLElement {
   const byId = new Map(current.nodes.map((node) => [node.id, node] as const));
-  const widths = new Map(current.nodes.map((node) => [node.id, boxWidth(node)] as const));
-  const children = new Map<string, MemoryNode[]>();
-  for (const node of current.nodes) {
-    if (node.parent === undefined) continue;
-    const siblings = children.get(node.parent);
-    if (siblings) siblings.push(node);
-    else children.set(node.parent, [node]);
-  }
-
-  // The layout: a tidy tree, left to right, each node as wide as its label.
-  const toData = (node: MemoryNode): HierarchyData => ({ id: node.id, children: (children.get(node.id) ?? []).map(toData) });
-  const rootNode = byId.get(current.rootId);
-  const boxes = new Map<string, { x: number; y: number }>();
-  if (rootNode) {
-    const laidOut = compactBox(toData(rootNode), {
-      direction: 'LR',
-      getId: (data) => String(data.id),
-      getWidth: (data) => widths.get(String(data.id)) ?? MIN_WIDTH,
-      getHeight: () => NODE_HEIGHT,
-      getHGap: () => H_GAP,
-      getVGap: () => V_GAP,
-    });
-    laidOut.eachNode((placed: HierarchyNode) => boxes.set(placed.id, { x: placed.x + placed.hgap, y: placed.y + placed.vgap }));
-    // "You" at the top of its column, not halfway down 200 conversations: the page opens on it. (Only the root
-    // moves: it is alone in its column, so nothing can overlap it.)
-    const rootBox = boxes.get(rootNode.id);
-    if (rootBox) for (const [id, box] of boxes) if (id !== rootNode.id) rootBox.y = Math.min(rootBox.y, box.y);
-  }
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [id, box] of boxes) {
-    minX = Math.min(minX, box.x);
-    minY = Math.min(minY, box.y);
-    maxX = Math.max(maxX, box.x + (widths.get(id) ?? 0));
-    maxY = Math.max(maxY, box.y + NODE_HEIGHT);
-  }
-  if (!Number.isFinite(minX)) minX = minY = maxX = maxY = 0;
-  const place = (id: string): { x: number; y: number } => {
-    const box = boxes.get(id) ?? { x: minX, y: minY };
-    return { x: box.x - minX + MARGIN, y: box.y - minY + MARGIN };
-  };
+  const { widths, children, place, minX, minY, maxX, maxY } = layoutGraph(current, byId);
 
   const canvas = el('div', { className: 'canvas', id: 'canvas' });
   const width = maxX - minX + 2 * MARGIN;
@@ -338,6 +228,7 @@ function drawGraph(current: MemoryGraph): HTMLElement {
     item.append(group);
     kids.forEach((kid, index) => build(kid, group, at, level + 1, index + 1, kids.length));
   };
+  const rootNode = byId.get(current.rootId);
   if (rootNode) build(rootNode, tree, { x: 0, y: 0 }, 1, 1, 1);
 
   tree.addEventListener('click', onTreeClick);

@@ -61,15 +61,30 @@ async function main(): Promise<number> {
   try {
     await page.goto(server.url);
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await sleep(3000); // let the extension activate before its command is asked for
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Engram: Show Memory Graph');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Engram: Show Memory Graph' }).first().waitFor({ timeout: 30_000 });
+    // The command exists once the extension has activated: ask again until it is offered.
+    for (;;) {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill('>Engram: Show Memory Graph');
+      const offered = await page
+        .locator('.quick-input-list .monaco-list-row', { hasText: 'Engram: Show Memory Graph' })
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .then(() => true, () => false);
+      if (offered) break;
+      if (Date.now() > deadline) throw new Error('"Engram: Show Memory Graph" was never offered: did the extension activate?');
+      await page.keyboard.press('Escape');
+      await sleep(2000);
+    }
     await page.keyboard.press('Enter');
     const { frame, renderMs, nodes } = await graphFrame(page, deadline);
     const you = await frame.locator('[role="treeitem"]').first().getAttribute('aria-label');
     if (!you?.startsWith('You')) throw new Error(`the graph does not open on You (first item: ${you})`);
     if (!you.includes(`${FACTS} confirmed facts`)) throw new Error(`You does not count the ${FACTS} facts: ${you}`);
+    // Selecting a node fills the details pane from the host's provenance message.
+    await frame.locator('[role="treeitem"]').first().click();
+    await frame.locator('#details-title').waitFor({ timeout: 15_000 });
+    const title = await frame.locator('#details-title').innerText();
+    if (!title.includes('You')) throw new Error(`the details pane shows "${title}" for You`);
     await sleep(800);
     fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
