@@ -35,10 +35,10 @@ const builds = [
   },
 ];
 
-// The context panel's front end, with the webview UI toolkit bundled in: one script, one stylesheet.
-builds.push({
-  entryPoints: [join(root, 'webview/contextPanel.ts')],
-  outfile: join(root, 'dist/webview/contextPanel.js'),
+/** A webview page: one script (its libraries bundled in) and the stylesheet it imports, for the browser. */
+const webviewPage = (name) => ({
+  entryPoints: [join(root, `webview/${name}.ts`)],
+  outfile: join(root, `dist/webview/${name}.js`),
   bundle: true,
   platform: 'browser',
   format: 'iife',
@@ -47,19 +47,8 @@ builds.push({
   minify: production,
   logLevel: 'warning',
 });
-
-// The memory graph's front end, with its layout library (@antv/hierarchy) bundled in: one script, one stylesheet.
-builds.push({
-  entryPoints: [join(root, 'webview/memoryGraph.ts')],
-  outfile: join(root, 'dist/webview/memoryGraph.js'),
-  bundle: true,
-  platform: 'browser',
-  format: 'iife',
-  target: 'es2022',
-  sourcemap: !production,
-  minify: production,
-  logLevel: 'warning',
-});
+// The context panel bundles the webview UI toolkit; the memory graph bundles its layout library (@antv/hierarchy).
+builds.push(webviewPage('contextPanel'), webviewPage('memoryGraph'));
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 mkdirSync(join(root, 'dist'), { recursive: true });

@@ -1,6 +1,6 @@
 // The memory graph page's details pane (where a node came from) and the DOM helpers it shares with the graph.
 // Every string here is memory text: it goes into the page through textContent only.
-import type { MemoryNodeKind } from '../src/core/memory/memoryGraph';
+import type { MemoryGraph, MemoryNodeKind } from '../src/core/memory/memoryGraph';
 import type { GraphAction, Provenance } from '../src/core/memory/memoryGraphProvenance';
 
 /** Shorthand for document.createElement with a class and text; text always goes through textContent. */
@@ -106,3 +106,58 @@ export function formatValue(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
 }
 
+
+/** The header line: what the graph holds. */
+export function countsText(current: MemoryGraph): string {
+  const { facts, keys, behaviors, sessions, retired } = current.counts;
+  const parts = [
+    `${facts} confirmed ${facts === 1 ? 'fact' : 'facts'} under ${keys} ${keys === 1 ? 'key' : 'keys'}`,
+    `${behaviors} approved ${behaviors === 1 ? 'behaviour' : 'behaviours'}`,
+    `${sessions} ${sessions === 1 ? 'conversation' : 'conversations'}`,
+  ];
+  if (retired > 0) parts.push(`${retired} no longer believed`);
+  return `${parts.join(' · ')}. Computed from memory on every read.`;
+}
+
+/** The parts of the page a render fills; `created` is true the first time, when the details pane is still empty. */
+export interface PageFrame {
+  readonly counts: HTMLElement;
+  readonly error: HTMLElement;
+  readonly scroller: HTMLElement;
+  readonly details: HTMLElement;
+  readonly created: boolean;
+}
+
+/** The page's frame, built once: a live update replaces the drawing and the details, never the frame. */
+export function pageFrame(): PageFrame | undefined {
+  const root = document.getElementById('root');
+  if (!root) return undefined;
+  const existing = {
+    counts: document.getElementById('counts'),
+    error: document.getElementById('error'),
+    scroller: document.getElementById('canvas-scroll'),
+    details: document.getElementById('details'),
+  };
+  if (existing.counts && existing.error && existing.scroller && existing.details) {
+    return { counts: existing.counts, error: existing.error, scroller: existing.scroller, details: existing.details, created: false };
+  }
+  root.replaceChildren();
+  root.removeAttribute('aria-busy');
+  const header = el('header', { className: 'header' });
+  const counts = el('p', { className: 'hint', id: 'counts' });
+  header.append(
+    el('h1', { text: 'What Engram believes about you' }),
+    counts,
+    el('p', { className: 'hint', text: 'Click a node, or use the arrow keys: Right opens, Left closes, Enter shows where it came from.' }),
+  );
+  const error = el('div', { id: 'error' });
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+  const layout = el('div', { className: 'layout' });
+  const scroller = el('div', { className: 'canvas-scroll', id: 'canvas-scroll' });
+  const details = el('aside', { className: 'details', id: 'details' });
+  details.setAttribute('aria-label', 'Where it came from');
+  layout.append(scroller, details);
+  root.append(header, error, layout);
+  return { counts, error, scroller, details, created: true };
+}

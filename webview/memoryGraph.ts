@@ -10,8 +10,9 @@
  * Every label, summary and source word is memory text: the DOM is built with createElement and textContent
  * only, and attributes are set with setAttribute; nothing here parses a string as HTML.
  */
-import { el, fillDetails } from './graphDetails';
-import { ariaLabel, layoutGraph, MARGIN, MIN_WIDTH, NODE_HEIGHT, shownText } from './graphLayout';
+import { countsText, el, fillDetails, pageFrame, type PageFrame } from './graphDetails';
+import { treeMove } from './graphKeys';
+import { ariaLabel, edgePath, layoutGraph, MARGIN, MIN_WIDTH, NODE_HEIGHT, shownText, SVG_NS } from './graphLayout';
 import {
   graphActions,
   isGraphMessageToWebview,
@@ -36,7 +37,6 @@ function post(message: GraphMessageToHost): void {
   vscode.postMessage(message);
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // ---- state -------------------------------------------------------------------------------------------------
 
@@ -84,39 +84,11 @@ function saveState(): void {
 
 // ---- rendering ---------------------------------------------------------------------------------------------
 
-/** The page's frame, built once: a live update replaces the drawing and the details, never the frame. */
-function frame(): { counts: HTMLElement; error: HTMLElement; scroller: HTMLElement; details: HTMLElement } | undefined {
-  const root = document.getElementById('root');
-  if (!root) return undefined;
-  const existing = {
-    counts: document.getElementById('counts'),
-    error: document.getElementById('error'),
-    scroller: document.getElementById('canvas-scroll'),
-    details: document.getElementById('details'),
-  };
-  if (existing.counts && existing.error && existing.scroller && existing.details) {
-    return { counts: existing.counts, error: existing.error, scroller: existing.scroller, details: existing.details };
-  }
-  root.replaceChildren();
-  root.removeAttribute('aria-busy');
-  const header = el('header', { className: 'header' });
-  const counts = el('p', { className: 'hint', id: 'counts' });
-  header.append(
-    el('h1', { text: 'What Engram believes about you' }),
-    counts,
-    el('p', { className: 'hint', text: 'Click a node, or use the arrow keys: Right opens, Left closes, Enter shows where it came from.' }),
-  );
-  const error = el('div', { id: 'error' });
-  error.setAttribute('role', 'alert');
-  error.hidden = true;
-  const layout = el('div', { className: 'layout' });
-  const scroller = el('div', { className: 'canvas-scroll', id: 'canvas-scroll' });
-  const details = el('aside', { className: 'details', id: 'details' });
-  details.setAttribute('aria-label', 'Where it came from');
-  layout.append(scroller, details);
-  root.append(header, error, layout);
-  renderDetails(details);
-  return { counts, error, scroller, details };
+/** The page's frame, built once (with an empty details pane); later calls find it. */
+function frame(): PageFrame | undefined {
+  const found = pageFrame();
+  if (found?.created) renderDetails(found.details);
+  return found;
 }
 
 /** Draws the graph (timed, and the time posted to the host) and shows the error, if any. */
@@ -138,17 +110,6 @@ function render(): void {
   document.body.dataset.nodes = String(graph.nodes.length);
   post({ type: 'rendered', nodes: graph.nodes.length, ms: Math.round(ms * 10) / 10 });
   if (hadFocus) focusNode(focusedId, false);
-}
-
-function countsText(current: MemoryGraph): string {
-  const { facts, keys, behaviors, sessions, retired } = current.counts;
-  const parts = [
-    `${facts} confirmed ${facts === 1 ? 'fact' : 'facts'} under ${keys} ${keys === 1 ? 'key' : 'keys'}`,
-    `${behaviors} approved ${behaviors === 1 ? 'behaviour' : 'behaviours'}`,
-    `${sessions} ${sessions === 1 ? 'conversation' : 'conversations'}`,
-  ];
-  if (retired > 0) parts.push(`${retired} no longer believed`);
-  return `${parts.join(' · ')}. Computed from memory on every read.`;
 }
 
 /** Lays the graph out and builds the tree: positioned <li> items in nested groups, and the edges beneath. */
@@ -239,23 +200,6 @@ function drawGraph(current: MemoryGraph): HTMLElement {
   return canvas;
 }
 
-/**
- * An elbow from a parent's right side to a child's left side: siblings share one vertical trunk, so a node with
- * 200 children draws one clean line instead of a fan.
- */
-function edgePath(from: Drawn | undefined, to: Drawn | undefined, className: string): SVGPathElement {
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('class', className);
-  if (!from || !to) return path;
-  const x1 = from.x + from.width;
-  const y1 = from.y + NODE_HEIGHT / 2;
-  const x2 = to.x;
-  const y2 = to.y + NODE_HEIGHT / 2;
-  const trunk = Math.round(x1 + Math.max(6, (x2 - x1) / 2)) + 0.5;
-  path.setAttribute('d', `M${x1},${y1 + 0.5} H${trunk} V${y2 + 0.5} H${x2}`);
-  return path;
-}
-
 /** Where a selected fact was said: a dashed line to its conversation (or from a conversation to its facts). */
 function drawSourceEdges(): void {
   if (!sourceLayer || !graph) return;
@@ -330,51 +274,22 @@ function select(id: string): void {
 function onTreeKey(event: KeyboardEvent): void {
   const current = focusedId === undefined ? undefined : drawn.get(focusedId);
   if (!current || event.altKey || event.ctrlKey || event.metaKey) return;
-  const node = current.node;
-  let handled = true;
-  switch (event.key) {
-    case 'ArrowDown':
-      focusIndex(current.index + 1);
-      break;
-    case 'ArrowUp':
-      focusIndex(current.index - 1);
-      break;
-    case 'Home':
-      focusIndex(0);
-      break;
-    case 'End':
-      focusIndex(order.length - 1);
-      break;
-    case 'ArrowRight':
-      if (node.expandable && !node.expanded) post({ type: 'expand', nodeId: node.id });
-      else if (node.expanded) focusFirstChild(node.id);
-      break;
-    case 'ArrowLeft':
-      if (node.expandable && node.expanded && node.kind !== 'you') post({ type: 'collapse', nodeId: node.id });
-      else if (node.parent !== undefined) focusNode(node.parent, true);
-      break;
-    case 'Enter':
-    case ' ':
-      activate(node);
-      break;
-    default:
-      handled = typeAhead(event.key, current.index);
+  const move = treeMove(event.key, current.node, current.index, order, (id) => drawn.get(id)?.node.label);
+  if (!move) return;
+  event.preventDefault();
+  switch (move.kind) {
+    case 'focusIndex':
+      return focusIndex(move.index);
+    case 'focusNode':
+      return focusNode(move.id, true);
+    case 'focusFirstChild':
+      return focusFirstChild(move.id);
+    case 'expand':
+    case 'collapse':
+      return post({ type: move.kind, nodeId: move.node.id });
+    case 'activate':
+      return activate(move.node);
   }
-  if (handled) event.preventDefault();
-}
-
-/** A printable key moves to the next node whose label starts with it. */
-function typeAhead(key: string, from: number): boolean {
-  if (key.length !== 1 || !/\S/.test(key)) return false;
-  const wanted = key.toLocaleLowerCase();
-  for (let step = 1; step <= order.length; step++) {
-    const id = order[(from + step) % order.length];
-    if (id !== undefined && drawn.get(id)?.node.label.toLocaleLowerCase().startsWith(wanted)) {
-      focusNode(id, true);
-      return true;
-    }
-  }
-  return false;
 }
 
 function focusIndex(index: number): void {

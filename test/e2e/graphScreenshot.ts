@@ -85,6 +85,12 @@ async function main(): Promise<number> {
     await frame.locator('#details-title').waitFor({ timeout: 15_000 });
     const title = await frame.locator('#details-title').innerText();
     if (!title.includes('You')) throw new Error(`the details pane shows "${title}" for You`);
+    // The keyboard: Down to the first key, Right to open it, its facts appear.
+    await page.keyboard.press('ArrowDown');
+    const focused = await frame.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    if (!focused.startsWith('topic_00')) throw new Error(`ArrowDown from You focused "${focused}"`);
+    await page.keyboard.press('ArrowRight');
+    await frame.locator('[role="treeitem"][aria-label^="topic_00: value 0"]').waitFor({ timeout: 15_000 });
     await sleep(800);
     fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
