@@ -12,10 +12,10 @@ function idOf(target: BehaviorTarget): string | undefined {
  * Lessons wait for the owner: approve or reject them from the Memory view or the Command Palette. And the
  * Undo of a correction, which brings the retired belief back.
  */
-export function registerBehaviorCommands(memory: MemoryHost, changed: () => void, log: vscode.LogOutputChannel): vscode.Disposable[] {
+export function registerBehaviorCommands(memory: MemoryHost, log: vscode.LogOutputChannel): vscode.Disposable[] {
   const decide = (action: 'approve' | 'reject') => async (target?: BehaviorTarget): Promise<BehaviorRecord | undefined> => {
-    const book = memory.behaviors;
-    if (!book) return undefined;
+    if (memory.access.state !== 'open') return undefined;
+    const book = memory.access.behaviors;
     let id = idOf(target);
     if (!id) {
       const proposed = book.list('proposed');
@@ -32,7 +32,6 @@ export function registerBehaviorCommands(memory: MemoryHost, changed: () => void
     if (!id) return undefined;
     try {
       const decided = book.decide(id, action, action === 'approve' ? 'approved by the owner' : 'rejected by the owner');
-      changed();
       vscode.window.setStatusBarMessage(`Engram: lesson ${action === 'approve' ? 'approved: it is in every prompt from now on' : 'rejected'}`, 4000);
       return decided;
     } catch (error) {
@@ -45,10 +44,9 @@ export function registerBehaviorCommands(memory: MemoryHost, changed: () => void
     vscode.commands.registerCommand('engram.approveBehavior', decide('approve')),
     vscode.commands.registerCommand('engram.rejectBehavior', decide('reject')),
     vscode.commands.registerCommand('engram.undoCorrection', (argument?: { statementId?: string }) => {
-      const facts = memory.facts;
-      if (!facts || !argument?.statementId) return undefined;
+      if (memory.access.state !== 'open' || !argument?.statementId) return undefined;
+      const facts = memory.access.facts;
       const restored = facts.restore(argument.statementId, 'the owner undid the correction');
-      changed();
       void vscode.window.showInformationMessage(`Engram believes ${restored.key} = ${restored.value} again.`);
       return restored;
     }),

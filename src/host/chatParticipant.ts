@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { isUndoPhrase, learnedAnnouncement, questionAnnouncement, yesOrNo } from '../core/memory/announce';
-import type { CorrectionOutcome } from '../core/memory/correctionFlow';
-import type { TurnCapture } from '../core/memory/facts';
-import type { StatementRecord } from '../core/memory/statementRepository';
 import type { ContextReport } from '../core/context/contextReport';
-import type { TurnRecord } from '../core/store/turnRepository';
+import type { StatementRecord } from '../core/memory/statementRepository';
+import type { TurnEngine, TurnResult } from '../core/turn/turnEngine';
+import type { ToolRunner } from '../core/turn/turnModel';
 import type { ContextReports } from './contextReports';
-import { runModelTurn } from './modelTurn';
-import type { SummaryHost } from './summaryHost';
-import type { VectorHost } from './vectorHost';
-import type { RetrievalSink } from './tools/retrievalSink';
 import { helpMarkdown } from './helpText';
 import type { MemoryHost } from './memoryHost';
+import type { SummaryHost } from './summaryHost';
+import { renderTurnNotices } from './turnNotices';
+import type { TurnModels } from './vscodeTurnModel';
 
 export const participantId = 'engram.engram';
 
@@ -52,18 +49,18 @@ export function sessionIdFromHistory(context: vscode.ChatContext): string {
 
 export interface ParticipantDeps {
   readonly memory: MemoryHost;
+  readonly engine: TurnEngine;
+  readonly models: TurnModels;
+  readonly tools: ToolRunner;
   readonly onDidFinishTurn: vscode.EventEmitter<TurnOutcome>;
-  readonly memoryChanged: () => void;
   readonly reports: ContextReports;
-  readonly sink: RetrievalSink;
   readonly summaries: SummaryHost;
-  readonly vectors: VectorHost;
-  readonly log: vscode.LogOutputChannel;
   readonly extensionUri: vscode.Uri;
 }
 
+/** `@engram`: an adapter from VS Code's chat to the core's turn engine (stream, buttons, cancellation). */
 export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposable {
-  const { memory, onDidFinishTurn, memoryChanged, log, extensionUri } = deps;
+  const { memory, engine, onDidFinishTurn, extensionUri } = deps;
   const handler: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const sessionId = sessionIdFromHistory(context);
     const metadata: EngramResultMetadata = { engramSessionId: sessionId };
@@ -76,127 +73,26 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
       stream.markdown(help);
       return finish({ reply: help, cancelled: false, learned: [] });
     }
-    const remember = (role: 'user' | 'assistant', text: string): TurnRecord | undefined => {
-      try {
-        const turn = memory.store?.recordTurn({ sessionId, role, text });
-        memory.noteWrite();
-        return turn;
-      } catch (error) {
-        log.error(`could not record the ${role} turn: ${(error as Error).message}`);
-        return undefined;
-      }
-    };
-    // Other windows (and CLI imports) may have written since the last turn.
-    memory.store?.syncFromOtherWriters();
-    const isFirstTurn = (memory.store?.recentTurns(sessionId, 1).length ?? 0) === 0;
-    const userTurn = remember('user', request.prompt);
-
-    const direct = answerMemoryRequest(memory, request.prompt, sessionId);
-    if (direct) {
-      stream.markdown(direct);
-      remember('assistant', direct);
-      memoryChanged();
-      return finish({ reply: direct, cancelled: false, learned: [] });
-    }
-
-    let capture: TurnCapture = { learned: [], queued: [] };
-    let correction: CorrectionOutcome | undefined;
+    const abort = new AbortController();
+    const cancellation = token.onCancellationRequested(() => abort.abort());
+    let result: TurnResult;
     try {
-      // A correction acts first, in its own turn; a new value said in the same breath then goes through capture.
-      if (userTurn && memory.corrections) correction = memory.corrections.onUserTurn(userTurn);
-      if (correction) memoryChanged();
-      if (userTurn && memory.facts) capture = memory.facts.captureFromTurn(userTurn);
-      if (capture.learned.length || capture.question || capture.queued.length) memoryChanged();
-    } catch (error) {
-      log.error(`capture failed: ${(error as Error).message}`);
-    }
-    if (memory.unavailableReason && isFirstTurn) {
-      stream.markdown(`> ${memory.unavailableReason}\n>\n> This chat works, but nothing is remembered.\n\n`);
-    }
-
-    let reply = '';
-    let failure: string | undefined;
-    let report: ContextReport | undefined;
-    try {
-      const result = await runModelTurn({ memory, request, sessionId, turnId: userTurn?.id ?? randomUUID(), stream, token, sink: deps.sink });
-      reply = result.reply;
-      report = result.report;
-    } catch (error) {
-      if (!token.isCancellationRequested) {
-        failure = explainFailure(error, request.model);
-        log.error(`chat request failed: ${failure}`);
+      if (memory.access.state === 'unavailable' && context.history.length === 0) {
+        stream.markdown(`> ${memory.access.reason}\n>\n> This chat works, but nothing is remembered.\n\n`);
       }
+      result = await engine.run(
+        { sessionId, text: request.prompt },
+        { model: deps.models.forRequest(request.model, token), tools: deps.tools, onText: (text) => stream.markdown(text), signal: abort.signal },
+      );
+    } finally {
+      cancellation.dispose();
     }
-    if (report) {
-      deps.reports.record(report);
-      const conversation = report.blocks.find((block) => block.id === 'conversation');
-      deps.summaries.afterTurn(sessionId, request.model, conversation?.state === 'truncated');
-    }
-    // What was said is remembered even when the reply was cut short.
-    const assistantTurn = reply ? remember('assistant', reply) : undefined;
-    deps.vectors.afterTurn([userTurn, assistantTurn]);
-    if (correction) announceCorrection(stream, correction);
-    announce(stream, capture);
-    return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question, report });
+    if (result.report) deps.reports.record(result.report);
+    deps.summaries.noteTurn(sessionId, request.model);
+    renderTurnNotices(stream, result);
+    return finish({ reply: result.reply, error: result.error, cancelled: result.cancelled, learned: result.learned, question: result.question, report: result.report });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'engram.png');
   return participant;
-}
-
-/** "undo last learned", or a yes/no to the pending question: answered from memory, without the model. */
-function answerMemoryRequest(memory: MemoryHost, prompt: string, sessionId: string): string | undefined {
-  const facts = memory.facts;
-  if (!facts) return undefined;
-  if (isUndoPhrase(prompt)) {
-    const undone = facts.undoLastLearned(sessionId);
-    return undone.length
-      ? `Done: I no longer believe ${undone.map((s) => `${s.key} = ${s.value}`).join(', ')}.`
-      : 'There is nothing learned in this conversation to take back.';
-  }
-  const answer = yesOrNo(prompt);
-  const pending = answer && facts.list('proposed').find((s) => s.askedInSession === sessionId);
-  if (!answer || !pending) return undefined;
-  if (answer === 'yes') {
-    facts.approve(pending.id, 'approved by the owner when asked in the chat');
-    return `Thanks, I'll remember ${pending.key} = ${pending.value}.`;
-  }
-  facts.reject(pending.id, 'rejected by the owner when asked in the chat');
-  return `All right, I won't remember ${pending.key} = ${pending.value}.`;
-}
-
-function announceCorrection(stream: vscode.ChatResponseStream, correction: CorrectionOutcome): void {
-  if (correction.retired) {
-    const belief = `${correction.retired.key} = ${correction.retired.value}`;
-    stream.markdown(`\n\n---\n**Corrected:** I no longer believe ${belief}.`);
-    stream.button({ command: 'engram.undoCorrection', title: 'Undo', arguments: [{ statementId: correction.retired.id }] });
-    if (correction.lesson?.status === 'proposed') {
-      stream.markdown(`\n\nProposed lesson for next time: *${correction.lesson.text}* (approve it in the Memory view).`);
-    }
-  } else if (correction.unattributed) {
-    stream.markdown(
-      '\n\n---\nIt sounds like I got something about you wrong, but I cannot tell which belief. ' +
-        'Tell me which one, or remove it with **Engram: Forget Fact…**.',
-    );
-  }
-}
-
-function announce(stream: vscode.ChatResponseStream, capture: TurnCapture): void {
-  if (capture.learned.length > 0) {
-    stream.markdown(`\n\n---\n${learnedAnnouncement(capture.learned)}`);
-    stream.button({ command: 'engram.undoLastLearned', title: 'Undo', arguments: [{ statementIds: capture.learned.map((s) => s.id) }] });
-  }
-  if (capture.question) {
-    stream.markdown(`\n\n${questionAnnouncement(capture.question)}`);
-    stream.button({ command: 'engram.answerQuestion', title: 'Yes', arguments: [{ statementId: capture.question.id, answer: 'yes' }] });
-    stream.button({ command: 'engram.answerQuestion', title: 'No', arguments: [{ statementId: capture.question.id, answer: 'no' }] });
-  }
-}
-
-function explainFailure(error: unknown, model: vscode.LanguageModelChat): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof vscode.LanguageModelError && error.code === vscode.LanguageModelError.NoPermissions.name) {
-    return `Engram may not use the model "${model.name}" yet: allow it when VS Code asks, then send the message again.`;
-  }
-  return message || `The model "${model.name}" failed without saying why.`;
 }

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ContextReport } from '../core/context/contextReport';
-import { recentReports } from '../core/context/reportRepository';
 import type { MemoryHost } from './memoryHost';
 
 /** How many recent reports keep their block texts in this window (the store keeps reports without them). */
 const keptWithText = 30;
 
 /**
- * The context reports of @engram's turns: written to the store (without memory text), kept whole in
- * memory for the latest turns, and announced so the panel and the status bar update live.
+ * The context reports of @engram's turns, for the panel and the status bar: the latest kept whole (texts
+ * included) in this window, the rest read from the store. A forgotten conversation's reports leave the cache
+ * at once, so no text of it stays on screen.
  */
 export class ContextReports implements vscode.Disposable {
   private readonly whole = new Map<string, ContextReport>();
@@ -20,22 +19,24 @@ export class ContextReports implements vscode.Disposable {
   constructor(
     private readonly memory: MemoryHost,
     private readonly compact: () => Promise<unknown> = async () => undefined,
-  ) {}
+  ) {
+    const access = memory.access;
+    if (access.state !== 'open') return;
+    access.store.onDidForget((removed) => this.dropSessions(removed.sessionIds));
+    // Another window's writes, a forget, an import: the stored list may have changed under us.
+    access.onDidChange(() => this.changed.fire());
+  }
 
   /** The panel's "Compact now": folds the latest conversation into its summary. */
   async compactNow(): Promise<void> {
     await this.compact();
   }
 
+  /** Keeps a finished turn's report whole in this window (the turn engine has already stored it). */
   record(report: ContextReport): void {
     this.whole.set(report.turnId, report);
     this.latestReport = report;
     for (const turnId of [...this.whole.keys()].slice(0, Math.max(0, this.whole.size - keptWithText))) this.whole.delete(turnId);
-    try {
-      this.memory.store?.applyOperation({ kind: 'contextReport', id: randomUUID(), at: report.at, report });
-    } catch {
-      // The report is still shown; the store reports its own write failures.
-    }
     this.changed.fire();
   }
 
@@ -56,8 +57,15 @@ export class ContextReports implements vscode.Disposable {
     }));
   }
 
+  private dropSessions(sessionIds: readonly string[]): void {
+    const gone = new Set(sessionIds);
+    for (const [turnId, report] of this.whole) if (gone.has(report.sessionId)) this.whole.delete(turnId);
+    if (this.latestReport && gone.has(this.latestReport.sessionId)) this.latestReport = undefined;
+    this.changed.fire();
+  }
+
   private stored(): ContextReport[] {
-    return this.memory.store?.read((db) => recentReports(db, 50)) ?? [];
+    return this.memory.access.state === 'open' ? this.memory.access.recentReports(50) : [];
   }
 
   dispose(): void {

@@ -11,8 +11,12 @@ import { SummaryHost } from './summaryHost';
 import { VectorHost } from './vectorHost';
 import { MemorySearchTool } from './tools/memorySearchTool';
 import { RecallConversationTool } from './tools/recallConversationTool';
-import { RetrievalSink } from './tools/retrievalSink';
 import { toolNames } from './tools/toolNames';
+import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { MemoryToolRunner } from '../core/turn/memoryTools';
+import { TurnEngine } from '../core/turn/turnEngine';
+import { TurnModels } from './vscodeTurnModel';
+import { configuredShares } from './settings';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
 import { registerFactCommands } from './factCommands';
 import { createMemoryTreeView, MemoryTreeProvider } from './memoryTree';
@@ -47,9 +51,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     const allowlist = new AllowlistHost(context.globalStorageUri.fsPath, log);
     const memory = await openMemory(context, log, () => allowlist.allowlist);
     context.subscriptions.push(allowlist, memory);
+    // One change stream: the store's write path and the sync with other writers fire it; every view refreshes on it.
     const memoryChanged = new vscode.EventEmitter<void>();
     context.subscriptions.push(memoryChanged);
-    const changed = (): void => memoryChanged.fire();
+    const access = memory.access;
+    if (access.state === 'open') access.onDidChange(() => memoryChanged.fire());
     // deactivate() awaits this, so pending changes are saved before the host exits.
     closeMemory = () => memory.close();
 
@@ -59,20 +65,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     // Resolving our models once makes them available to the chat without any other AI extension.
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
-    const sink = new RetrievalSink();
     const vectors = new VectorHost(memory, log);
-    const summaries = new SummaryHost(memory, changed, log);
+    const summaries = new SummaryHost(memory);
     const reports = new ContextReports(memory, async () => vscode.commands.executeCommand('engram.compactNow'));
     context.subscriptions.push(
       reports,
-      vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory, sink)),
+      vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory)),
       vectors,
-      vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink, vectors)),
+      vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, vectors)),
     );
+    const engine = new TurnEngine({
+      memory: memory.access,
+      tokens: cl100kTokenCounter,
+      shares: configuredShares,
+      afterReply: (turns) => vectors.afterTurn(turns),
+      log: (level, message) => log[level](message),
+    });
+    const tools = new MemoryToolRunner(() => (access.state === 'open' ? access.store : undefined), (query) => vectors.meaningOf(query));
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     context.subscriptions.push(
       finishedTurns,
-      registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, summaries, vectors, log, extensionUri: context.extensionUri }),
+      registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri }),
       vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
       createContextStatusItem(reports),
       { dispose: () => ContextPanel.current?.dispose() },
@@ -90,19 +103,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       }),
     );
 
-    const tree = new MemoryTreeProvider(() => memory.facts, memoryChanged.event, () => memory.unavailableReason, () => memory.behaviors);
+    const tree = new MemoryTreeProvider(
+      () => (access.state === 'open' ? access.facts : undefined),
+      memoryChanged.event,
+      () => (access.state === 'unavailable' ? access.reason : undefined),
+      () => (access.state === 'open' ? access.behaviors : undefined),
+    );
     context.subscriptions.push(tree, createMemoryTreeView(tree));
 
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),
-      ...registerBehaviorCommands(memory, changed, log),
-      ...registerFactCommands({
-        facts: () => memory.facts,
-        allowlist: () => allowlist.allowlist,
-        changed,
-        log,
-        unavailableReason: () => memory.unavailableReason,
-      }),
+      ...registerBehaviorCommands(memory, log),
+      ...registerFactCommands({ memory, allowlist: () => allowlist.allowlist, log }),
       vscode.commands.registerCommand('engram.openChat', () =>
         // Ask mode: agent mode (the default without a signed-in account) never hands the request to a participant.
         vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'ask', query: '@engram ', isPartialQuery: true }),
@@ -111,11 +123,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       vscode.commands.registerCommand('engram.openStoreFolder', () => openFolder(memory.folder)),
       vscode.commands.registerCommand('engram.showLog', () => log.show()),
       vscode.commands.registerCommand('engram.showMemoryGraph', () => {
-        const { facts, behaviors, store } = memory;
-        if (!facts || !behaviors || !store) {
-          void vscode.window.showErrorMessage(memory.unavailableReason ?? 'Engram has no memory store open.');
+        if (access.state !== 'open') {
+          void vscode.window.showErrorMessage(access.reason);
           return undefined;
         }
+        const { facts, behaviors, store } = access;
         // A view, not a store: every read goes to the memory as it is now.
         return MemoryGraphPanel.show(
           context.extensionUri,
@@ -138,10 +150,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
 
     return {
       storeFolder: memory.folder,
-      flush: () => memory.store?.flush() ?? Promise.resolve(),
+      flush: () => (access.state === 'open' ? access.store.flush() : Promise.resolve()),
       onDidFinishTurn: finishedTurns.event,
-      facts: memory.facts,
-      behaviors: memory.behaviors,
+      facts: access.state === 'open' ? access.facts : undefined,
+      behaviors: access.state === 'open' ? access.behaviors : undefined,
       onDidChangeMemory: memoryChanged.event,
       contextPanel: () => ContextPanel.current,
       memoryGraph: () => MemoryGraphPanel.current,

@@ -2,15 +2,14 @@ import * as vscode from 'vscode';
 import type { Allowlist } from '../core/memory/allowlist';
 import type { Facts } from '../core/memory/facts';
 import type { StatementRecord, StatementStatus } from '../core/memory/statementRepository';
+import { answerQuestion as answerInMemory } from '../core/turn/directAnswers';
+import type { MemoryHost } from './memoryHost';
 import { confirmedDescription, describeFactSource, factLabel, factList, truncate } from './memoryTreeModel';
 
 export interface FactCommandDeps {
-  readonly facts: () => Facts | undefined;
+  readonly memory: MemoryHost;
   readonly allowlist: () => Allowlist;
-  /** Called after a command may have changed memory: the tree, the badge and the panel refresh on it. */
-  readonly changed: () => void;
   readonly log: vscode.LogOutputChannel;
-  readonly unavailableReason: () => string | undefined;
 }
 
 /** A fact as commands receive it: its id (chat buttons, tests) or a Memory view row. */
@@ -39,23 +38,20 @@ type FactPick = vscode.QuickPickItem & { readonly statement: StatementRecord };
  * without a picker.
  */
 export function registerFactCommands(deps: FactCommandDeps): vscode.Disposable[] {
-  const register = <A extends unknown[]>(name: string, run: (facts: Facts, ...args: A) => Promise<unknown>, mutates = true) =>
+  const register = <A extends unknown[]>(name: string, run: (facts: Facts, ...args: A) => Promise<unknown>) =>
     vscode.commands.registerCommand(name, async (...args: A): Promise<unknown> => {
-      const facts = deps.facts();
-      if (!facts) {
-        void vscode.window.showErrorMessage(deps.unavailableReason() ?? 'Engram has no memory store open.');
+      const access = deps.memory.access;
+      if (access.state !== 'open') {
+        void vscode.window.showErrorMessage(access.reason);
         return undefined;
       }
       try {
-        return await run(facts, ...args);
+        return await run(access.facts, ...args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.error(`${name}: ${message}`);
         void vscode.window.showErrorMessage(`Engram: ${message}`);
         return undefined;
-      } finally {
-        // Also after a failure part-way through a batch: what did change must show.
-        if (mutates) deps.changed();
       }
     });
 
@@ -68,7 +64,7 @@ export function registerFactCommands(deps: FactCommandDeps): vscode.Disposable[]
     register('engram.approveFact', (facts, target?: FactTarget) => decide(facts, target, 'approve')),
     register('engram.rejectFact', (facts, target?: FactTarget) => decide(facts, target, 'reject')),
     register('engram.editFact', editFact),
-    register('engram.showSourceTurn', showSourceTurn, false),
+    register('engram.showSourceTurn', showSourceTurn),
   ];
 }
 
@@ -208,19 +204,9 @@ async function answerQuestion(facts: Facts, answer?: QuestionAnswer): Promise<St
   if (typeof answer?.statementId !== 'string' || (answer.answer !== 'yes' && answer.answer !== 'no')) {
     throw new Error('Answering a question needs { statementId, answer: "yes" | "no" }');
   }
-  const statement = facts.get(answer.statementId);
-  if (statement.status !== 'proposed') {
-    info(`Already answered: ${factLabel(statement)} is ${statement.status}.`);
-    return statement;
-  }
-  if (answer.answer === 'yes') {
-    const approved = facts.approve(statement.id, 'approved by the owner when asked in the chat');
-    info(`Engram will remember: ${factLabel(approved)}`);
-    return approved;
-  }
-  const rejected = facts.reject(statement.id, 'rejected by the owner when asked in the chat');
-  info(`Engram will not remember ${factLabel(rejected)}, and will not propose it again from the chat.`);
-  return rejected;
+  const answered = answerInMemory(facts, facts.get(answer.statementId), answer.answer);
+  info(answered.message);
+  return answered.statement;
 }
 
 /** Approve or Reject on a Memory view row (or with an id). */

@@ -1,12 +1,14 @@
 import type * as vscode from 'vscode';
+import { plural } from '../core/turn/turnEngine';
 import type { MemoryHost } from './memoryHost';
 
 /** The /help answer: what Engram is, and which model and store this chat is using right now. */
 export function helpMarkdown(memory: MemoryHost, model: vscode.LanguageModelChat): string {
-  const stats = memory.store?.stats();
+  const access = memory.access;
+  const stats = access.state === 'open' ? access.store.stats() : undefined;
   const storeLine = stats
-    ? `\`${memory.folder}\`: ${stats.turns} turns in ${stats.sessions} conversations, ${stats.facts.confirmed} confirmed facts.`
-    : `unavailable: ${memory.unavailableReason ?? 'not opened'}`;
+    ? `\`${memory.folder}\`: ${plural(stats.turns, 'turn')} in ${plural(stats.sessions, 'conversation')}, ${plural(stats.facts.confirmed, 'confirmed fact')}.`
+    : `unavailable: ${access.state === 'unavailable' ? access.reason : 'not opened'}`;
   return [
     '**Engram** is a coding assistant on local Ollama models whose memory you can trust and see.',
     '',

@@ -11,12 +11,13 @@ import type { MemoryHost } from './memoryHost';
 export function registerMemoryCommands(memory: MemoryHost, log: vscode.LogOutputChannel): vscode.Disposable[] {
   const withStore = <A extends unknown[]>(run: (store: MemoryStore, ...args: A) => Promise<unknown>) =>
     async (...args: A): Promise<unknown> => {
-      if (!memory.store) {
-        void vscode.window.showErrorMessage(memory.unavailableReason ?? 'Engram has no memory store open.');
+      const access = memory.access;
+      if (access.state !== 'open') {
+        void vscode.window.showErrorMessage(access.reason);
         return undefined;
       }
       try {
-        return await run(memory.store, ...args);
+        return await run(access.store, ...args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log.error(message);

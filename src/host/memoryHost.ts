@@ -1,9 +1,7 @@
 import * as vscode from 'vscode';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import type { Allowlist } from '../core/memory/allowlist';
-import { BehaviorBook } from '../core/memory/behaviorBook';
-import { Corrections } from '../core/memory/correctionFlow';
-import { Facts } from '../core/memory/facts';
+import { EngramMemory, type MemoryAccess } from '../core/turn/engramMemory';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { MemoryStore } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
@@ -14,15 +12,8 @@ import { StoreTooNewError } from '../core/store/migrations';
  * without memory, and says so.
  */
 export interface MemoryHost extends vscode.Disposable {
-  readonly store: MemoryStore | undefined;
-  /** Beliefs about the owner, over the same store. */
-  readonly facts: Facts | undefined;
-  /** Lessons and the behaviours the owner approved. */
-  readonly behaviors: BehaviorBook | undefined;
-  /** Acts on "I left X, remember?": retires the belief the assistant voiced. */
-  readonly corrections: Corrections | undefined;
-  /** Why there is no store, for the chat to say. */
-  readonly unavailableReason: string | undefined;
+  /** The memory, or why there is none (the chat still works, and says so). */
+  readonly access: MemoryAccess;
   readonly folder: string;
   /** Called after each write: schedules a snapshot once the window has been quiet for a while. */
   noteWrite(): void;
@@ -60,9 +51,10 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     });
     log.info(`memory store opened at ${folder} (schema ${store.schemaVersion}, ${store.stats().turns} turns)`);
     if (store.damage) reportDamage(store, log);
-    const facts = new Facts(store, allowlist, cl100kTokenCounter);
-    const behaviors = new BehaviorBook(store, cl100kTokenCounter);
-    const host = new StoreHost(store, facts, behaviors, new Corrections(store, facts, behaviors), folder, log);
+    const memory = new EngramMemory(store, cl100kTokenCounter, { allowlist });
+    const host = new StoreHost(memory, folder, log);
+    // Every write, ours or another window's, schedules a snapshot at the next quiet moment.
+    memory.onDidChange(() => host.noteWrite());
     host.scheduleRetention();
     return host;
   } catch (error) {
@@ -71,11 +63,7 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     const reason = error instanceof StoreTooNewError ? error.message : `Engram could not open its memory at ${folder}: ${message}`;
     void vscode.window.showErrorMessage(reason, 'Open Folder').then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
     return {
-      store: undefined,
-      facts: undefined,
-      behaviors: undefined,
-      corrections: undefined,
-      unavailableReason: reason,
+      access: { state: 'unavailable', reason },
       folder,
       noteWrite: () => undefined,
       close: async () => undefined,
@@ -98,19 +86,19 @@ function reportDamage(store: MemoryStore, log: vscode.LogOutputChannel): void {
 }
 
 class StoreHost implements MemoryHost {
-  readonly unavailableReason = undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private snapshotting: Promise<unknown> | undefined;
   private readonly retentionTimers: NodeJS.Timeout[] = [];
 
   constructor(
-    readonly store: MemoryStore,
-    readonly facts: Facts,
-    readonly behaviors: BehaviorBook,
-    readonly corrections: Corrections,
+    readonly access: EngramMemory,
     readonly folder: string,
     private readonly log: vscode.LogOutputChannel,
   ) {}
+
+  private get store(): MemoryStore {
+    return this.access.store;
+  }
 
   /** Retention runs a little after start (never during activation) and then once a day. */
   scheduleRetention(): void {

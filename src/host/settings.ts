@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { defaultShares, type BudgetShares } from '../core/context/assemble';
+import { defaultContextLength } from '../core/turn/ollamaTurnModel';
 
 /** Engram's settings, read fresh each time so a change applies to the next request without a reload. */
 export interface EngramSettings {
@@ -6,6 +8,8 @@ export interface EngramSettings {
   /** The preferred Ollama model; empty means the first one the server lists. */
   readonly model: string;
   readonly ollamaTimeoutSeconds: number;
+  /** The window Engram asks Ollama to run its models with (`num_ctx`), capped by each model's maximum. */
+  readonly ollamaContextLength: number;
 }
 
 export const defaultOllamaHost = 'http://127.0.0.1:11434';
@@ -17,7 +21,18 @@ export function readSettings(): EngramSettings {
     ollamaHost: host,
     model: config.get<string>('model', '').trim(),
     ollamaTimeoutSeconds: Math.max(5, config.get<number>('ollama.timeoutSeconds', 120)),
+    ollamaContextLength: Math.max(512, Math.floor(config.get<number>('ollama.contextLength', defaultContextLength) || defaultContextLength)),
   };
+}
+
+/** The budget shares of the variable L0 blocks, from `engram.context.shares`; out-of-range values fall back. */
+export function configuredShares(): BudgetShares {
+  const configured = vscode.workspace.getConfiguration('engram').get<Partial<Record<keyof BudgetShares, unknown>>>('context.shares', {});
+  const pick = (key: keyof BudgetShares): number => {
+    const value = configured?.[key];
+    return typeof value === 'number' && value >= 0 && value <= 0.5 ? value : defaultShares[key];
+  };
+  return { profile: pick('profile'), behaviours: pick('behaviours'), summary: pick('summary') };
 }
 
 export function affectsOllama(event: vscode.ConfigurationChangeEvent): boolean {

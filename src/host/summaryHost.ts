@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { RollingSummaries } from '../core/context/rollingSummary';
+import type { RollingSummaries } from '../core/context/rollingSummary';
 import type { ChatMessage } from '../core/llm/chatModel';
 import type { MemoryHost } from './memoryHost';
 import { ollamaVendor } from './ollamaProvider';
 
 /**
- * Rolls summaries forward with a chat model, off the reply path: after a turn whose prompt had to leave
- * older turns out, and on "Engram: Compact Now" (which first runs capture over the turns it folds).
+ * "Engram: Compact Now": folds the latest conversation into its summary with a chat model, after running capture
+ * over the turns it folds. (The roll after a turn whose prompt left older turns out is the turn engine's.)
  */
 export class SummaryHost {
   private readonly summaries: RollingSummaries | undefined;
@@ -15,26 +15,15 @@ export class SummaryHost {
 
   constructor(
     memory: MemoryHost,
-    private readonly changed: () => void,
-    private readonly log: vscode.LogOutputChannel,
   ) {
-    this.summaries = memory.store ? new RollingSummaries(memory.store, memory.facts) : undefined;
+    // The same instance the turn engine rolls with, so one roll per session at a time holds across both.
+    this.summaries = memory.access.state === 'open' ? memory.access.summaries : undefined;
   }
 
-  /** Called after each @engram turn; rolls only when the prompt could not hold the whole conversation. */
-  afterTurn(sessionId: string, model: vscode.LanguageModelChat, conversationCut: boolean): void {
+  /** Called after each @engram turn: Compact Now folds the latest conversation, with the model it used. */
+  noteTurn(sessionId: string, model: vscode.LanguageModelChat): void {
     this.lastModel = model;
     this.lastSession = sessionId;
-    if (!conversationCut || !this.summaries) return;
-    this.summaries
-      .roll(sessionId, (messages) => this.summarise(model, messages))
-      .then((rolled) => {
-        if (rolled) {
-          this.log.info(`summary of ${sessionId} rolled forward`);
-          this.changed();
-        }
-      })
-      .catch((error: unknown) => this.log.warn(`summary not rolled: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** Compact Now: learn from the older turns, then fold all but the last two into the summary. */
@@ -45,7 +34,6 @@ export class SummaryHost {
     const model = this.lastModel ?? (await vscode.lm.selectChatModels({ vendor: ollamaVendor }))[0];
     if (!model) throw new Error('no chat model is available to write the summary');
     await this.summaries.roll(sessionId, (messages) => this.summarise(model, messages), { keep: 2, learnFirst: true });
-    this.changed();
     return `Compacted: ${pending} older turns are now in the conversation's summary (capture ran over them first).`;
   }
 

@@ -17,7 +17,7 @@ export class VectorHost implements vscode.Disposable {
     memory: MemoryHost,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    const store = memory.store;
+    const store = memory.access.state === 'open' ? memory.access.store : undefined;
     this.vectors = store && store.journalName ? new VectorMemory(store.layout.folder, store.journalName.replace(/\.jsonl$/, '')) : undefined;
     store?.onDidForget((removed) => {
       const gone = this.vectors?.remove(removed.turnIds.map(turnVectorKey)) ?? 0;
@@ -56,6 +56,12 @@ export class VectorHost implements vscode.Disposable {
       this.log.warn(`query embedding skipped (${model}): ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
+  }
+
+  /** What recall needs to rank by meaning too, or undefined (words alone then). */
+  async meaningOf(query: string): Promise<{ queryVector: number[]; vectors: VectorMemory } | undefined> {
+    const queryVector = await this.embedQuery(query);
+    return queryVector && this.vectors ? { queryVector, vectors: this.vectors } : undefined;
   }
 
   dispose(): void {

@@ -26,6 +26,27 @@ export interface FakeOllamaOptions {
   contextLength?: number;
   /** Length of the vectors /api/embed returns (default 64). */
   embeddingDims?: number;
+  /**
+   * The runtime window when a chat sets no `options.num_ctx` (default 4096): what a real Ollama picks on a
+   * machine with less than 24 GiB of VRAM, whatever the model's maximum.
+   */
+  defaultRuntimeContext?: number;
+  /** The most a model can be given (default: its maximum): a real server allocates less when memory is short. */
+  maxRuntimeContext?: number;
+}
+
+/** What the stand-in did with one chat's messages, as a real Ollama's prompt builder would. */
+export interface Truncation {
+  /** The runtime window the chat ran with: num_ctx (or the default), capped by the model and the server. */
+  readonly window: number;
+  /** Tokens of the prompt as sent (four characters a token, messages and tool definitions). */
+  readonly sentTokens: number;
+  /** Tokens of what the model got after truncation. */
+  readonly keptTokens: number;
+  /** Indices of the messages dropped, oldest first: never a system message, never the latest. */
+  readonly dropped: readonly number[];
+  /** The roles of the messages kept, in order. */
+  readonly keptRoles: readonly string[];
 }
 
 /** One scripted answer to an /api/chat call. */
@@ -69,6 +90,8 @@ export interface RecordedRequest {
   aborted?: boolean;
   /** Content chunks an /api/chat stream actually wrote (stops growing once the client leaves). */
   streamedChunks?: number;
+  /** For /api/chat: the runtime window and what was kept of the messages. */
+  truncation?: Truncation;
 }
 
 const DEFAULT_MODELS: FakeModel[] = [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192, tools: true }];
@@ -126,6 +149,12 @@ export class FakeOllama {
   readonly requests: RecordedRequest[] = [];
   /** Parsed /api/chat bodies, in order. */
   readonly chatRequests: ChatRequestBody[] = [];
+  /** One line per chat: the window it ran with and what was kept, as `ollama serve` logs truncation. */
+  readonly log: string[] = [];
+  /** Models loaded by a chat, with the window they run with (what /api/ps lists). */
+  private readonly loaded = new Map<string, number>();
+  private readonly defaultRuntimeContext: number;
+  private readonly maxRuntimeContext: number;
   private readonly models: Required<FakeModel>[];
   private readonly embeddingDims: number;
   private readonly replyQueue: ScriptedReply[] = [];
@@ -137,6 +166,8 @@ export class FakeOllama {
   constructor(options: FakeOllamaOptions = {}) {
     const contextLength = options.contextLength ?? 8192;
     this.embeddingDims = options.embeddingDims ?? 64;
+    this.defaultRuntimeContext = options.defaultRuntimeContext ?? 4096;
+    this.maxRuntimeContext = options.maxRuntimeContext ?? Number.MAX_SAFE_INTEGER;
     this.models = (options.models ?? DEFAULT_MODELS).map((model) => ({
       name: model.name.includes(':') ? model.name : `${model.name}:latest`,
       family: model.family ?? 'llama',
@@ -208,6 +239,8 @@ export class FakeOllama {
   reset(): void {
     this.requests.length = 0;
     this.chatRequests.length = 0;
+    this.log.length = 0;
+    this.loaded.clear();
     this.clearScript();
   }
 
@@ -246,6 +279,12 @@ export class FakeOllama {
         return sendJson(res, 200, { version: '0.12.0-stand-in' });
       case 'GET /api/tags':
         return sendJson(res, 200, { models: this.models.map(describeModel) });
+      case 'GET /api/ps':
+        return sendJson(res, 200, {
+          models: this.models
+            .filter((model) => this.loaded.has(model.name))
+            .map((model) => ({ ...describeModel(model), expires_at: MODIFIED_AT, size_vram: 4_683_087_332, context_length: this.loaded.get(model.name) })),
+        });
       case 'POST /api/show': {
         const name = String(body.model ?? body.name ?? '');
         const model = this.findModel(name);
@@ -278,6 +317,18 @@ export class FakeOllama {
     if (!request.messages?.length) {
       // Real Ollama treats a chat without messages as "load the model" and answers at once.
       return sendJson(res, 200, { model, created_at: now(), message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
+    }
+    const found = this.findModel(model);
+    if (found) {
+      const truncation = truncateLikeOllama(request, this.runtimeWindow(found, request));
+      record.truncation = truncation;
+      this.loaded.set(found.name, truncation.window);
+      this.log.push(
+        `chat ${found.name}: window ${truncation.window}, sent ${truncation.sentTokens} tokens in ${request.messages.length} messages, ` +
+          (truncation.dropped.length ? `truncated: dropped messages ${truncation.dropped.join(',')}, kept ${truncation.keptTokens} tokens` : 'nothing cut'),
+      );
+      // The model only sees what survived: scripted replies and the echo read the kept messages.
+      request.messages = request.messages.filter((_, index) => !truncation.dropped.includes(index));
     }
     const reply = this.replyQueue.shift() ?? this.defaultReply(request);
     if (reply.error) throw new HttpError(reply.error.status, reply.error.message);
@@ -316,6 +367,13 @@ export class FakeOllama {
     res.end();
   }
 
+  /** num_ctx when the chat sets it, else the server's default; never more than the model or the server allows. */
+  private runtimeWindow(model: Required<FakeModel>, request: ChatRequestBody): number {
+    const asked = Number(request.options?.num_ctx);
+    const wanted = Number.isInteger(asked) && asked > 0 ? asked : this.defaultRuntimeContext;
+    return Math.min(wanted, model.contextLength, this.maxRuntimeContext);
+  }
+
   private findModel(name: string): Required<FakeModel> | undefined {
     return this.models.find((model) => model.name === name || model.name === `${name}:latest`);
   }
@@ -324,6 +382,34 @@ export class FakeOllama {
     if (typeof name !== 'string' || name === '') throw new HttpError(400, 'model is required');
     if (!this.findModel(name)) throw new HttpError(404, `model "${name}" not found, try pulling it first`);
   }
+}
+
+const messageTokens = (message: ChatMessageBody): number =>
+  roughTokens(`${message.content ?? ''}${message.tool_calls ? JSON.stringify(message.tool_calls) : ''}`) + 4;
+
+/**
+ * Ollama's chat prompt builder: system messages and the latest message always stay; the other messages are
+ * kept newest first while they fit the window; the oldest go first. Tool definitions count against it too.
+ */
+export function truncateLikeOllama(request: ChatRequestBody, window: number): Truncation {
+  const messages = request.messages ?? [];
+  const toolTokens = request.tools?.length ? roughTokens(JSON.stringify(request.tools)) : 0;
+  const sentTokens = toolTokens + messages.reduce((sum, message) => sum + messageTokens(message), 0);
+  const last = messages.length - 1;
+  let used = toolTokens + messages.reduce((sum, message, index) => (message.role === 'system' || index === last ? sum + messageTokens(message) : sum), 0);
+  const dropped: number[] = [];
+  let full = false;
+  for (let index = last - 1; index >= 0; index--) {
+    if (messages[index].role === 'system') continue;
+    const cost = messageTokens(messages[index]);
+    if (!full && used + cost <= window) used += cost;
+    else {
+      full = true;
+      dropped.unshift(index);
+    }
+  }
+  const keptRoles = messages.filter((_, index) => !dropped.includes(index)).map((message) => message.role);
+  return { window, sentTokens, keptTokens: Math.min(used, window), dropped, keptRoles };
 }
 
 const now = (): string => new Date().toISOString();

@@ -37,9 +37,13 @@ export interface ContextReport {
   readonly sessionId: string;
   readonly at: string;
   readonly model: { readonly id: string; readonly name: string; readonly vendor: string };
-  /** The model's input window in tokens. */
+  /** The window the model runs with, in tokens: for Ollama the `num_ctx` every request of the turn sent. */
   readonly window: number;
-  /** The budget the prompt was assembled under (the window less room for the reply). */
+  /** Where that figure came from, in words ("num_ctx 8,192 sent with every request; the model allows 126,976"). */
+  readonly windowWhy?: string;
+  /** How the opening instructions reached the model: a real system message, or (other vendors) the first user message. */
+  readonly systemDelivery?: 'system message' | 'first user message';
+  /** The budget the prompt was assembled under (the window less room for the reply and a tokenizer margin). */
   readonly budget: number;
   /** The final prompt recounted, tool results included. */
   readonly totalTokens: number;

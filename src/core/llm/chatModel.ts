@@ -49,6 +49,11 @@ export interface ModelDetails extends ModelInfo {
 
 export interface ChatRequestOptions {
   readonly tools?: readonly ToolSpec[];
+  /**
+   * The context window the server should run the model with (Ollama's `options.num_ctx`). Without it a
+   * real Ollama picks its own runtime window (4k on most laptops) and silently drops the oldest messages.
+   */
+  readonly contextLength?: number;
   /** Aborting stops the stream at the server, not just the reader. */
   readonly signal?: AbortSignal;
 }
@@ -59,6 +64,8 @@ export interface ChatModelPort {
   listModels(): Promise<ModelInfo[]>;
   describeModel(name: string): Promise<ModelDetails>;
   chat(model: string, messages: readonly ChatMessage[], options?: ChatRequestOptions): AsyncIterable<ChatChunk>;
+  /** The window the server actually allocated for a loaded model (Ollama's `/api/ps`), when it says. */
+  loadedContextLength?(model: string): Promise<number | undefined>;
   /** One vector per text, from an embedding model. */
   embed(model: string, texts: readonly string[]): Promise<number[][]>;
 }

@@ -62,6 +62,7 @@ export class OllamaChatModel implements ChatModelPort {
           model,
           messages: messages.map(toOllamaMessage),
           tools: options.tools?.map(toOllamaTool),
+          options: options.contextLength ? { num_ctx: options.contextLength } : undefined,
           stream: true,
         }),
       model,
@@ -87,6 +88,14 @@ export class OllamaChatModel implements ChatModelPort {
     } finally {
       signal?.removeEventListener('abort', stopStream);
     }
+  }
+
+  async loadedContextLength(model: string): Promise<number | undefined> {
+    const response = await this.call(() => this.client().ps(), model);
+    const loaded = response.models.find((entry) => entry.name === model || entry.model === model || entry.name === `${model}:latest`);
+    // `context_length` is newer than the package's typings: read it untyped.
+    const allocated = Number((loaded as unknown as Record<string, unknown> | undefined)?.context_length);
+    return Number.isFinite(allocated) && allocated > 0 ? allocated : undefined;
   }
 
   async embed(model: string, texts: readonly string[]): Promise<number[][]> {

@@ -25,12 +25,3 @@ export function learnedAnnouncement(learned: readonly StatementRecord[]): string
 export function questionAnnouncement(statement: StatementRecord): string {
   return `**Should I remember ${describe(statement)}?** (from your words: “${statement.sourceWords.slice(0, 120)}”)`;
 }
-
-/** Confirmed facts as the prompt carries them: the only beliefs about the owner a model ever sees. */
-export function confirmedFactsBlock(confirmed: readonly StatementRecord[]): string {
-  if (confirmed.length === 0) return '';
-  const byKey = new Map<string, string[]>();
-  for (const statement of confirmed) byKey.set(statement.key, [...(byKey.get(statement.key) ?? []), statement.value]);
-  const lines = [...byKey].map(([key, values]) => `- ${key}: ${values.join(', ')}`);
-  return `What the user has confirmed about themselves (use it; never invent more):\n${lines.join('\n')}`;
-}

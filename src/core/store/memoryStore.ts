@@ -84,6 +84,7 @@ export interface StoreStats {
 export class MemoryStore {
   private journal: JournalWriter | undefined;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
+  private readonly changeListeners: (() => void)[] = [];
   private unindexed: number[] = [];
   /** How much of which journal of ours the last snapshot covered. */
   private snapshotCovered: { journal: string; bytes: number } | undefined;
@@ -136,8 +137,10 @@ export class MemoryStore {
     // must not happen while the person waits for a reply. It runs at the next quiet moment or search.
     const created = applyOp(this.db, op, (rowid) => this.deferIndex(rowid));
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
-    if (created) journal.append(op).catch(() => undefined);
-    else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
+    if (created) {
+      journal.append(op).catch(() => undefined);
+      this.changed();
+    } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
     const stored = findTurn(this.db, op.id);
     if (!stored) throw new Error(`The turn ${op.id} was not stored`);
     return { ...stored, created };
@@ -175,7 +178,17 @@ export class MemoryStore {
     this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
+    if (changed) this.changed();
     return changed;
+  }
+
+  /** Called after every change: a write of ours, or what another writer journaled and we read. */
+  onDidChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   listSessions(): SessionRecord[] {
@@ -247,6 +260,7 @@ export class MemoryStore {
       applied += applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
       this.offsets.set(name, read.offset);
     }
+    if (applied > 0) this.changed();
     return applied;
   }
 

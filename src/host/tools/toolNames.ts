@@ -1,7 +1,2 @@
-/** The language-model tools Engram registers; one place for their names (package.json repeats them). */
-export const toolNames = {
-  memorySearch: 'memory_search',
-  recallConversation: 'recall_conversation',
-} as const;
-
-export type EngramToolName = (typeof toolNames)[keyof typeof toolNames];
+/** The language-model tools Engram registers; the names live in the core, beside the tools (package.json repeats them). */
+export { memoryToolNames as toolNames, type MemoryToolName as EngramToolName } from '../../core/turn/memoryTools';

@@ -1,0 +1,66 @@
+import type { ContextReport } from '../context/contextReport';
+import { recentReports, reportsOfSession } from '../context/reportRepository';
+import { RollingSummaries } from '../context/rollingSummary';
+import type { TokenCounter } from '../context/tokenCounter';
+import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
+import { BehaviorBook } from '../memory/behaviorBook';
+import { Corrections } from '../memory/correctionFlow';
+import { Facts } from '../memory/facts';
+import type { MemoryStore } from '../store/memoryStore';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The one way into memory for the host, the CLI and the turn engine: beliefs, behaviours, corrections, summaries
+ * and context reports over one store. Nobody outside the core touches the database handle.
+ */
+export class EngramMemory {
+  readonly state = 'open' as const;
+  readonly facts: Facts;
+  readonly behaviors: BehaviorBook;
+  readonly corrections: Corrections;
+  readonly summaries: RollingSummaries;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly store: MemoryStore,
+    readonly tokens: TokenCounter,
+    options: { readonly allowlist?: () => Allowlist; readonly now?: () => Date; readonly consolidate?: boolean; readonly broadCorrections?: boolean } = {},
+  ) {
+    const now = options.now ?? (() => new Date());
+    this.facts = new Facts(store, options.allowlist ?? (() => defaultAllowlist), tokens, now, options.consolidate ?? true);
+    this.behaviors = new BehaviorBook(store, tokens, now);
+    this.corrections = new Corrections(store, this.facts, this.behaviors, { broad: options.broadCorrections });
+    this.summaries = new RollingSummaries(store, this.facts);
+    // One change stream: every write of this window and every change read from another writer.
+    store.onDidChange(() => {
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  /** Fires after anything in memory changed, here or in another window; returns a function that unsubscribes. */
+  onDidChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Keeps a turn's report: what its prompt carried (texts dropped: the store keeps figures, ids and why). */
+  saveReport(report: ContextReport): void {
+    this.store.applyOperation({ kind: 'contextReport', id: randomUUID(), at: report.at, report });
+  }
+
+  recentReports(limit: number): ContextReport[] {
+    return this.store.read((db) => recentReports(db, limit));
+  }
+
+  reportsOfSession(sessionId: string): ContextReport[] {
+    return this.store.read((db) => reportsOfSession(db, sessionId));
+  }
+}
+
+/** Memory that could not be opened: Engram still chats, without memory, and says why. */
+export interface UnavailableMemory {
+  readonly state: 'unavailable';
+  readonly reason: string;
+}
+
+export type MemoryAccess = EngramMemory | UnavailableMemory;

@@ -1,0 +1,50 @@
+import type { ChatChunk, ChatMessage, ToolCallRequest, ToolSpec } from '../llm/chatModel';
+import type { ToolOutcome } from './memoryTools';
+
+/**
+ * How the opening instructions (identity, profile, behaviours, summary) reached the model. A real Ollama keeps
+ * system messages when it truncates and drops the oldest others, so only a system message is safe.
+ */
+export type SystemDelivery = 'system message' | 'first user message';
+
+/** The window a turn's prompt must fit, and where the figure came from (shown in the context panel). */
+export interface RuntimeWindow {
+  /** Tokens the model runs with: input and reply together. */
+  readonly tokens: number;
+  /** Tokens kept free for the reply. */
+  readonly replyReserve: number;
+  /** In words: "num_ctx 8192 sent (engram.ollama.contextLength); the model allows 126,976". */
+  readonly why: string;
+}
+
+/** What the turn engine needs from a chat model: Engram's own Ollama, a VS Code model, or a test's. */
+export interface TurnModel {
+  readonly id: string;
+  readonly name: string;
+  readonly vendor: string;
+  readonly systemDelivery: SystemDelivery;
+  /** The window to budget against. For Ollama it is the `num_ctx` every request of the turn sends. */
+  window(): Promise<RuntimeWindow>;
+  send(messages: readonly ChatMessage[], options: { readonly tools: readonly ToolSpec[]; readonly signal?: AbortSignal }): AsyncIterable<ChatChunk>;
+  /** Turns a failure into what the person should read and do. */
+  explain?(error: unknown): string;
+}
+
+/** The tools a turn may call: the memory tools, and in VS Code whatever else the editor offers. */
+export interface ToolRunner {
+  specs(): readonly ToolSpec[];
+  run(call: ToolCallRequest, signal?: AbortSignal): Promise<ToolOutcome>;
+}
+
+/** Room for the reply inside a window: a quarter of it, at most 4k tokens. */
+export function replyReserveFor(window: number): number {
+  return Math.min(4096, Math.floor(window / 4));
+}
+
+/**
+ * The budget a prompt is assembled under: the window less the reply's room, less a tenth because Engram counts
+ * with cl100k and the model counts with its own tokenizer (they differ by up to that much on prose and code).
+ */
+export function promptBudget(window: RuntimeWindow): number {
+  return Math.max(256, Math.floor((window.tokens - window.replyReserve) * 0.9));
+}
