@@ -99,7 +99,16 @@ function renderHeader(report: ContextReport): HTMLElement {
     el('span', { id: 'fill-percent', text: percent(report.health.fill) }),
     ' full',
   );
-  header.append(title, totals, fillBar(report.health.fill));
+  header.append(title, totals);
+  if (report.windowWhy || report.systemDelivery) {
+    const runtime = el('p', { className: 'runtime', id: 'runtime-window' });
+    runtime.append(
+      `Window: ${report.windowWhy ?? `${count(report.window)} tokens`}.`,
+      report.systemDelivery ? ` Instructions and memory sent as ${report.systemDelivery === 'system message' ? 'a system message' : 'the first user message (this vendor has no system role in VS Code)'}.` : '',
+    );
+    header.append(runtime);
+  }
+  header.append(fillBar(report.health.fill));
   return header;
 }
 

@@ -107,6 +107,8 @@ export function isContextReport(value: unknown): value is ContextReport {
     typeof model.name === 'string' &&
     typeof model.vendor === 'string' &&
     isCount(value.window) &&
+    (value.windowWhy === undefined || (typeof value.windowWhy === 'string' && value.windowWhy.length <= 400)) &&
+    (value.systemDelivery === undefined || value.systemDelivery === 'system message' || value.systemDelivery === 'first user message') &&
     isCount(value.budget) &&
     isCount(value.totalTokens) &&
     Array.isArray(value.blocks) &&

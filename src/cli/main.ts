@@ -8,6 +8,7 @@ import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
 import { evalRecallCommand } from './evalRecall';
+import { runChat } from './chatCommand';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 
 const usage = `engram: the Engram memory store from the command line
@@ -30,6 +31,10 @@ commands:
   eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
+  chat --model NAME [--host URL] [--session ID] [--context-length N]
+                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
+                      engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
+                      "undo last learned" work as in the chat; --json prints one line per turn
   bench [--turns N] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -37,7 +42,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -181,6 +186,25 @@ async function run(argv: readonly string[]): Promise<number> {
       ].join('\n');
       print(args, { cases: report.cases.map(({ id, proposals }) => ({ id, proposals: proposals.map(({ key, value, tier, status }) => ({ key, value, tier, status })) })), summary: report.summary, details: report.cases }, human);
       return 0;
+    }
+    case 'chat': {
+      const model = requiredFlag(args, 'model');
+      const store = await openStore(args, 'write');
+      try {
+        return await runChat({
+          store,
+          model,
+          host: stringFlag(args, 'host') ?? 'http://127.0.0.1:11434',
+          session: stringFlag(args, 'session'),
+          contextLength: stringFlag(args, 'context-length') === undefined ? undefined : positiveInteger(args, 'context-length', 8192),
+          json: args.flags.has('json'),
+          input: process.stdin,
+          write: (line) => process.stdout.write(`${line}\n`),
+          warn: (line) => process.stderr.write(`engram: ${line}\n`),
+        });
+      } finally {
+        await store.close({ snapshot: true });
+      }
     }
     case 'bench': {
       const result = await runBench({

@@ -315,7 +315,9 @@ export class FakeOllama {
     if (request.messages !== undefined && !Array.isArray(request.messages)) throw new HttpError(400, 'messages must be an array');
     const model = request.model;
     if (!request.messages?.length) {
-      // Real Ollama treats a chat without messages as "load the model" and answers at once.
+      // Real Ollama treats a chat without messages as "load the model" (with its num_ctx) and answers at once.
+      const loading = this.findModel(model);
+      if (loading) this.loaded.set(loading.name, this.runtimeWindow(loading, request));
       return sendJson(res, 200, { model, created_at: now(), message: { role: 'assistant', content: '' }, done_reason: 'load', done: true });
     }
     const found = this.findModel(model);

@@ -51,6 +51,6 @@ export function buildReport(input: {
     totalTokens: input.totalTokens,
     blocks: [...input.blocks, tools],
     retrieval: input.retrieval,
-    health: { fill: Math.round((input.totalTokens / input.window.tokens) * 1000) / 1000, nextToGo: nextToGo(input.blocks) },
+    health: { fill: Math.round((input.totalTokens / input.budget) * 1000) / 1000, nextToGo: nextToGo(input.blocks) },
   };
 }

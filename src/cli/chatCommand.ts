@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { OllamaChatModel } from '../core/llm/ollamaChatModel';
+import { EngramMemory } from '../core/turn/engramMemory';
+import { MemoryToolRunner } from '../core/turn/memoryTools';
+import { defaultContextLength, OllamaTurnModel } from '../core/turn/ollamaTurnModel';
+import { TurnEngine, type TurnResult } from '../core/turn/turnEngine';
+import type { MemoryStore } from '../core/store/memoryStore';
+
+export interface ChatCommandOptions {
+  readonly store: MemoryStore;
+  readonly model: string;
+  readonly host: string;
+  readonly session?: string;
+  readonly contextLength?: number;
+  readonly json: boolean;
+  readonly input: NodeJS.ReadableStream;
+  readonly write: (line: string) => void;
+  readonly warn: (line: string) => void;
+}
+
+/** One line per turn, as DESIGN.md's contract for `chat --json` says. */
+function turnLine(turn: number, result: TurnResult): Record<string, unknown> {
+  const report = result.report;
+  return {
+    turn,
+    session: result.sessionId,
+    reply: result.reply,
+    learned: result.learned.map(({ key, value, tier }) => ({ key, value, tier })),
+    retired: result.correction?.retired ? [{ key: result.correction.retired.key, value: result.correction.retired.value }] : [],
+    question: result.question ? { key: result.question.key, value: result.question.value } : null,
+    report: report
+      ? { window: report.window, budget: report.budget, totalTokens: report.totalTokens, blocks: report.blocks.map(({ id, layer, state, tokens }) => ({ id, layer, state, tokens })) }
+      : null,
+  };
+}
+
+/**
+ * `engram chat`: user messages on stdin, one per line (a literal `\n` is a newline), each run through the same turn
+ * engine as @engram against a real Ollama server. Ollama down or the model missing: the chat's message, exit 1.
+ */
+export async function runChat(options: ChatCommandOptions): Promise<number> {
+  const memory = new EngramMemory(options.store, cl100kTokenCounter);
+  const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter, log: (level, message) => level !== 'info' && options.warn(message) });
+  const model = new OllamaTurnModel(new OllamaChatModel({ host: options.host }), options.model, options.contextLength ?? defaultContextLength);
+  const tools = new MemoryToolRunner(() => options.store);
+  const sessionId = options.session ?? randomUUID();
+  try {
+    await model.window();
+  } catch (error) {
+    options.warn(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  let turn = 0;
+  for await (const line of createInterface({ input: options.input, crlfDelay: Infinity })) {
+    if (line.trim() === '') continue;
+    turn++;
+    const text = line.replace(/\\n/g, '\n');
+    let streamed = '';
+    const result = await engine.run({ sessionId, text }, { model, tools, onText: (chunk) => (streamed += chunk) });
+    if (result.error) {
+      options.warn(result.error);
+      return 1;
+    }
+    if (options.json) options.write(JSON.stringify(turnLine(turn, result)));
+    else options.write(`${streamed}${notices(result)}`);
+  }
+  return 0;
+}
+
+function notices(result: TurnResult): string {
+  const lines: string[] = [];
+  if (result.correction?.retired) lines.push(`Corrected: I no longer believe ${result.correction.retired.key} = ${result.correction.retired.value}.`);
+  if (result.learned.length) lines.push(`Learned: ${result.learned.map((s) => `${s.key} = ${s.value}`).join(', ')}. Say "undo last learned" to take it back.`);
+  if (result.question) lines.push(`Should I remember ${result.question.key} = ${result.question.value}? (yes / no)`);
+  return lines.length ? `\n---\n${lines.join('\n')}` : '';
+}
+
