@@ -37,13 +37,14 @@ export class OllamaLanguageModelProvider implements vscode.LanguageModelChatProv
     try {
       const listed = await model.listModels();
       const details = await Promise.all(listed.map((info) => model.describeModel(info.name).catch(() => undefined)));
-      const models = listed.map((info, i) => toInformation(details[i] ?? { ...info, supportsTools: false }, true));
+      const window = readSettings().ollamaContextLength;
+      const models = listed.map((info, i) => toInformation(details[i] ?? { ...info, supportsTools: false }, true, window));
       return models.sort((a, b) => Number(b.id === preferred) - Number(a.id === preferred));
     } catch (error) {
       // Still offer one entry, so a request reaches Engram and the person reads what is wrong and how to fix it.
       const name = preferred || 'ollama';
       const why = error instanceof Error ? error.message : String(error);
-      return [{ ...toInformation({ name, family: 'ollama', supportsTools: false }, false), detail: 'not reachable', tooltip: why }];
+      return [{ ...toInformation({ name, family: 'ollama', supportsTools: false }, false, readSettings().ollamaContextLength), detail: 'not reachable', tooltip: why }];
     }
   }
 
@@ -64,7 +65,9 @@ export class OllamaLanguageModelProvider implements vscode.LanguageModelChatProv
         description: tool.description,
         inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
       }));
-      const stream = this.createModel().chat(info.id, toChatMessages(messages), { tools, signal: abort.signal });
+      // The same runtime window the picker announced: without num_ctx Ollama would run its own (4k) and cut silently.
+      const contextLength = info.maxInputTokens + info.maxOutputTokens;
+      const stream = this.createModel().chat(info.id, toChatMessages(messages), { tools, contextLength, signal: abort.signal });
       for await (const chunk of stream) {
         if (chunk.kind === 'text') progress.report(new vscode.LanguageModelTextPart(chunk.text));
         else if (chunk.kind === 'toolCall') {
@@ -94,8 +97,9 @@ function defaultModelFactory(): ChatModelPort {
   return new OllamaChatModel({ host: settings.ollamaHost, responseTimeoutSeconds: settings.ollamaTimeoutSeconds });
 }
 
-function toInformation(model: ModelDetails, reachable: boolean): OllamaModelInformation {
-  const contextLength = model.contextLength ?? fallbackContextLength;
+/** `window`: engram.ollama.contextLength, the num_ctx Engram sends, capped by the model's maximum. */
+function toInformation(model: ModelDetails, reachable: boolean, window: number): OllamaModelInformation {
+  const contextLength = Math.min(window, model.contextLength ?? fallbackContextLength);
   // Leave room for the reply inside the window: a quarter of it, at most 4k tokens.
   const maxOutputTokens = Math.min(4096, Math.floor(contextLength / 4));
   return {
@@ -104,7 +108,7 @@ function toInformation(model: ModelDetails, reachable: boolean): OllamaModelInfo
     family: model.family,
     version: model.name.split(':')[1] ?? 'latest',
     detail: [model.parameterSize, model.quantization].filter(Boolean).join(' ') || undefined,
-    tooltip: `Ollama model ${model.name}, context window ${contextLength} tokens`,
+    tooltip: `Ollama model ${model.name}, run with a ${contextLength}-token window (num_ctx; the model allows ${model.contextLength ?? 'an unknown number of'} tokens)`,
     maxInputTokens: contextLength - maxOutputTokens,
     maxOutputTokens,
     capabilities: { toolCalling: model.supportsTools, imageInput: false },

@@ -2,11 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TokenCounter } from '../context/tokenCounter';
-import { defaultAllowlist } from '../memory/allowlist';
-import { BehaviorBook } from '../memory/behaviorBook';
-import { Corrections } from '../memory/correctionFlow';
-import { Facts } from '../memory/facts';
 import { MemoryStore } from '../store/memoryStore';
+import { EngramMemory } from '../turn/engramMemory';
+import { TurnEngine } from '../turn/turnEngine';
 import { isTurnRole, type TurnRole } from '../store/turnRepository';
 
 export type ReplayPolicy = 'defer' | 'consolidate' | 'corrections' | 'both';
@@ -60,14 +58,17 @@ const belief = (key: string, value: string): string => `${key}=${value}`;
  */
 export async function runReplay(lines: readonly ReplayLine[], options: { policy: ReplayPolicy; broadCorrections?: boolean; wasmPath: string; tokens: TokenCounter }): Promise<ReplayResult> {
   const folder = mkdtempSync(join(tmpdir(), 'engram-replay-'));
-  const store = await MemoryStore.open({ folder, wasmPath: options.wasmPath, tokens: options.tokens, indexDelayMs: 3_600_000 });
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const now = (): Date => new Date(clock);
+  const store = await MemoryStore.open({ folder, wasmPath: options.wasmPath, tokens: options.tokens, indexDelayMs: 3_600_000, now });
   try {
     const consolidate = options.policy === 'consolidate' || options.policy === 'both';
     const correct = options.policy === 'corrections' || options.policy === 'both';
-    let clock = Date.parse('2026-01-01T00:00:00Z');
-    const now = (): Date => new Date(clock);
-    const facts = new Facts(store, () => defaultAllowlist, options.tokens, now, consolidate);
-    const corrections = correct ? new Corrections(store, facts, new BehaviorBook(store, options.tokens, now), { broad: options.broadCorrections }) : undefined;
+    const memory = new EngramMemory(store, options.tokens, { now, consolidate, broadCorrections: options.broadCorrections });
+    // The same engine as @engram and the CLI's chat: its preparation (record, correction, capture) per user turn;
+    // the assistant's turns come from the corpus instead of a model.
+    const engine = new TurnEngine({ memory, tokens: options.tokens, actOnCorrections: correct });
+    const { facts } = memory;
     const falsified = new Set<string>();
     const everFalse = new Set(lines.flatMap((line) => line.falsifies ?? []));
     const timeline: { turn: number; live: string[] }[] = [];
@@ -76,15 +77,16 @@ export async function runReplay(lines: readonly ReplayLine[], options: { policy:
     let wrongTurns = 0;
     for (const line of lines) {
       clock += 60_000;
-      const turn = store.recordTurn({ sessionId: line.session, role: line.role, text: line.text, at: line.at ?? now().toISOString(), ref: line.ref, source: 'import' });
-      if (line.role !== 'user') continue;
+      if (line.role !== 'user') {
+        engine.recordReply(line.session, line.text);
+        continue;
+      }
       for (const f of line.falsifies ?? []) falsified.add(f);
-      corrections?.onUserTurn(turn);
       const liveBefore = facts.list('confirmed');
-      const captured = facts.captureFromTurn(turn);
-      if (consolidate && captured.learned.length > 0) {
+      const prepared = engine.prepare({ sessionId: line.session, text: line.text });
+      if (consolidate && prepared.capture.learned.length > 0) {
         runs++;
-        for (const learned of captured.learned) comparisons += liveBefore.filter((s) => s.key === learned.key).length;
+        for (const learned of prepared.capture.learned) comparisons += liveBefore.filter((s) => s.key === learned.key).length;
       }
       const live = facts.list('confirmed').map((s) => belief(s.key, s.value)).sort();
       if (live.some((b) => falsified.has(b))) wrongTurns++;

@@ -52,7 +52,7 @@ export interface TurnResult {
 }
 
 /** Prepared before the model is called: recorded, answered directly, corrected, captured. */
-interface PreparedTurn {
+export interface PreparedTurn {
   readonly input: TurnInput;
   readonly firstTurn: boolean;
   readonly userTurn?: TurnRecord;
@@ -65,6 +65,8 @@ export interface TurnEngineOptions {
   readonly memory: MemoryAccess;
   readonly tokens: TokenCounter;
   readonly shares?: () => BudgetShares;
+  /** Act on corrections (retire the belief the assistant voiced). On by default; replay turns it off per policy. */
+  readonly actOnCorrections?: boolean;
   /** Told about the turns just recorded, after the reply (the vector index embeds them). */
   readonly afterReply?: (turns: readonly TurnRecord[]) => void;
   readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
@@ -116,7 +118,7 @@ export class TurnEngine {
     if (userTurn) {
       try {
         // A correction acts first, in its own turn; a new value said in the same breath then goes through capture.
-        correction = corrections.onUserTurn(userTurn);
+        if (this.options.actOnCorrections ?? true) correction = corrections.onUserTurn(userTurn);
         capture = facts.captureFromTurn(userTurn);
       } catch (error) {
         this.log('error', `capture failed: ${messageOf(error)}`);
