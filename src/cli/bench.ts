@@ -7,13 +7,24 @@ import type { TokenCounter } from '../core/context/tokenCounter';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { JournalWriter } from '../core/store/journal';
 import { MemoryStore } from '../core/store/memoryStore';
+import { EngramMemory } from '../core/turn/engramMemory';
+import { MemoryToolRunner } from '../core/turn/memoryTools';
+import { TurnEngine, type TurnPart } from '../core/turn/turnEngine';
+import type { TurnModel } from '../core/turn/turnModel';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
+const benchSummary = '## Goal\nShip the pipeline.\n## Decisions\nUse the new index.\n## Facts and context\n- a benchmark\n## Open questions\n- none';
+
+/** Multi-valued keys, so every bench fact stays confirmed (a single key would retire the one before). */
+const benchFactKeys = ['languages', 'frameworks', 'style'] as const;
+
 export interface BenchOptions {
   readonly turns: number;
+  /** Confirmed facts in the store while turns are measured. */
+  readonly facts: number;
   readonly samples: number;
   readonly wasmPath: string;
   readonly workerPath: string;
@@ -40,8 +51,8 @@ function round(ms: number): number {
 }
 
 /**
- * Measures, in one run on a throw-away store of N turns (never the user's): the memory work one chat turn
- * does on the extension host thread, a naive save-per-turn beside it, recall latency, cold open, and how
+ * Measures, in one run on a throw-away store of N turns and F confirmed facts (never the user's): one chat turn
+ * through the turn engine on the host thread (everything but the model's own time), with its parts, a naive save-per-turn beside it, recall latency, cold open, and how
  * long a snapshot in the worker blocks the host thread.
  */
 export async function runBench(options: BenchOptions): Promise<Record<string, unknown>> {
@@ -57,12 +68,39 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
 
     // The search index is brought up to date at quiet moments; here every 10 turns, timed apart (idleIndexMs).
     const store = await MemoryStore.open({ folder, wasmPath: options.wasmPath, tokens: options.tokens, indexDelayMs: 3_600_000 });
+    const memory = new EngramMemory(store, options.tokens);
+    const factsStarted = performance.now();
+    for (let i = 0; i < options.facts; i++) memory.facts.remember(benchFactKeys[i % benchFactKeys.length], `Bench${i}`);
+    options.log(`${options.facts} confirmed facts written in ${Math.round(performance.now() - factsStarted)} ms`);
+    await store.flush();
+
     const idleIndex: number[] = [];
     const otherWindow = JournalWriter.create(folder, () => undefined);
     const random = seededRandom(7);
     const sessionId = 'bench-live';
     const perTurn: number[] = [];
-    const parts = { recordUser: [] as number[], readOthers: [] as number[], retrieval: [] as number[], assembly: [] as number[], recordAssistant: [] as number[] };
+    const toModel: number[] = [];
+    const parts: Record<TurnPart, number[]> = { prepare: [], assemble: [], finish: [] };
+    let timings: Partial<Record<TurnPart, number>> = {};
+    // The one engine of a turn, as @engram runs it, with a model that answers at once: what is left is the turn's own work.
+    const engine = new TurnEngine({ memory, tokens: options.tokens, onTiming: (part, ms) => (timings[part] = ms) });
+    let requestedAt = 0;
+    let replyText = '';
+    const instantModel: TurnModel = {
+      id: 'bench',
+      name: 'bench',
+      vendor: 'bench',
+      systemDelivery: 'system message',
+      window: async () => ({ tokens: 8192, replyReserve: 2048, why: 'the benchmark’s window' }),
+      async *send(messages) {
+        requestedAt ||= performance.now();
+        // A summary roll (off the reply path) gets a usable summary, as a model would write one.
+        const summary = /running summary/.test(messages[0]?.content ?? '');
+        yield { kind: 'text', text: summary ? benchSummary : replyText };
+        yield { kind: 'done' };
+      },
+    };
+    const tools = new MemoryToolRunner(() => store);
     const warmup = 20;
     for (let i = 0; i < warmup + options.samples; i++) {
       if (i % 5 === 0) {
@@ -70,19 +108,12 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
         await otherWindow.append({ kind: 'turn', id: `other-${i}`, sessionId: 'other-window', role: 'user', text, at: new Date().toISOString(), tokens: options.tokens.count(text), source: 'chat' });
       }
       const userText = corpusSentence(random, 12);
-      const replyText = corpusSentence(random, 60);
+      replyText = corpusSentence(random, 60);
+      timings = {};
+      requestedAt = 0;
       const t0 = performance.now();
-      store.syncFromOtherWriters();
+      await engine.run({ sessionId, text: userText }, { model: instantModel, tools, onText: () => undefined });
       const t1 = performance.now();
-      store.recordTurn({ sessionId, role: 'user', text: userText });
-      const t2 = performance.now();
-      store.contextReads(sessionId);
-      const t3 = performance.now();
-      const recent = store.recentTurns(sessionId, 40);
-      recent.reduce((sum, turn) => sum + turn.tokens, 0);
-      const t4 = performance.now();
-      store.recordTurn({ sessionId, role: 'assistant', text: replyText });
-      const t5 = performance.now();
       // The journal's fdatasync runs on the thread pool while the reply streams; it is not host-thread time.
       await store.flush();
       if (i % 10 === 9) {
@@ -91,14 +122,12 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
         if (i >= warmup) idleIndex.push(performance.now() - started);
       }
       if (i < warmup) continue;
-      perTurn.push(t5 - t0);
-      parts.readOthers.push(t1 - t0);
-      parts.recordUser.push(t2 - t1);
-      parts.retrieval.push(t3 - t2);
-      parts.assembly.push(t4 - t3);
-      parts.recordAssistant.push(t5 - t4);
+      perTurn.push(t1 - t0);
+      toModel.push(requestedAt - t0);
+      for (const part of Object.keys(parts) as TurnPart[]) parts[part].push(timings[part] ?? 0);
     }
     await otherWindow.close();
+    const confirmedFacts = memory.facts.list('confirmed').length;
 
     // A recall_conversation call: on demand, when the model asks, so measured apart from the per-turn work.
     const recall: number[] = [];
@@ -134,6 +163,8 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       samples: perTurn.length,
       perTurnMs,
       perTurnPartsMs: Object.fromEntries(Object.entries(parts).map(([name, values]) => [name, percentiles(values)])),
+      handlerToModelRequestMs: percentiles(toModel),
+      confirmedFacts,
       idleIndexMs: percentiles(idleIndex),
       naiveSaveMs,
       speedupP50: round(naiveSaveMs.p50 / perTurnMs.p50),

@@ -35,14 +35,14 @@ commands:
                       user messages on stdin, one per line (a literal \n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
                       "undo last learned" work as in the chat; --json prints one line per turn
-  bench [--turns N] [--samples M]
+  bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
 
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -209,6 +209,7 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'bench': {
       const result = await runBench({
         turns: positiveInteger(args, 'turns', 10_000),
+        facts: positiveInteger(args, 'facts', 1_000),
         samples: positiveInteger(args, 'samples', 300),
         wasmPath: wasmPath(),
         workerPath: join(__dirname, 'snapshotWorker.js'),
@@ -236,6 +237,7 @@ run(process.argv.slice(2)).then(
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(error instanceof UsageError ? `engram: ${message}\n\n${usage}\n` : `engram: ${message}\n`);
+    if (process.env.ENGRAM_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );

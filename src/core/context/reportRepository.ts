@@ -35,15 +35,20 @@ export function applyReportOp(db: Database, op: ReportOp): boolean {
   db.run('INSERT INTO context_reports (id, turn_id, session_id, at, report) VALUES (?, ?, ?, ?, ?)', [
     op.id, report.turnId, report.sessionId, op.at, JSON.stringify(report),
   ]);
-  const seen = new Set<string>();
-  for (const entry of report.retrieval) {
-    db.run('INSERT INTO retrieval_log (report_id, session_id, kind, memory_id, via) VALUES (?, ?, ?, ?, ?)', [
-      op.id, report.sessionId, entry.kind, entry.memoryId, entry.via,
-    ]);
-    if (entry.kind === 'fact' && !seen.has(entry.memoryId)) {
-      seen.add(entry.memoryId);
-      db.run('UPDATE statements SET access_count = access_count + 1 WHERE id = ?', [entry.memoryId]);
-    }
+  if (report.retrieval.length === 0) return true;
+  // Every turn logs its whole profile: one prepared statement and one UPDATE, not two statements per entry.
+  db.exec('SAVEPOINT retrieval_log');
+  const insert = db.prepare('INSERT INTO retrieval_log (report_id, session_id, kind, memory_id, via) VALUES (?, ?, ?, ?, ?)');
+  try {
+    for (const entry of report.retrieval) insert.run([op.id, report.sessionId, entry.kind, entry.memoryId, entry.via]);
+    const facts = [...new Set(report.retrieval.filter((entry) => entry.kind === 'fact').map((entry) => entry.memoryId))];
+    if (facts.length) db.run('UPDATE statements SET access_count = access_count + 1 WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(facts)]);
+    db.exec('RELEASE retrieval_log');
+  } catch (error) {
+    db.exec('ROLLBACK TO retrieval_log; RELEASE retrieval_log');
+    throw error;
+  } finally {
+    insert.free();
   }
   return true;
 }

@@ -84,7 +84,7 @@ export interface StoreStats {
 export class MemoryStore {
   private journal: JournalWriter | undefined;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
-  private readonly changeListeners: (() => void)[] = [];
+  private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
   private unindexed: number[] = [];
   /** How much of which journal of ours the last snapshot covered. */
   private snapshotCovered: { journal: string; bytes: number } | undefined;
@@ -139,7 +139,7 @@ export class MemoryStore {
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
     if (created) {
       journal.append(op).catch(() => undefined);
-      this.changed();
+      this.changed(new Set(['turn']));
     } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
     const stored = findTurn(this.db, op.id);
     if (!stored) throw new Error(`The turn ${op.id} was not stored`);
@@ -178,17 +178,17 @@ export class MemoryStore {
     this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
-    if (changed) this.changed();
+    if (changed) this.changed(new Set([op.kind]));
     return changed;
   }
 
-  /** Called after every change: a write of ours, or what another writer journaled and we read. */
-  onDidChange(listener: () => void): void {
+  /** Called after every change, with the kinds of operation: a write of ours, or what another writer journaled. */
+  onDidChange(listener: (kinds: ReadonlySet<StoreOp['kind']>) => void): void {
     this.changeListeners.push(listener);
   }
 
-  private changed(): void {
-    for (const listener of this.changeListeners) listener();
+  private changed(kinds: ReadonlySet<StoreOp['kind']>): void {
+    for (const listener of this.changeListeners) listener(kinds);
   }
 
   listSessions(): SessionRecord[] {
@@ -250,6 +250,7 @@ export class MemoryStore {
   syncFromOtherWriters(): number {
     const own = this.journal?.name;
     let applied = 0;
+    const kinds = new Set<StoreOp['kind']>();
     for (const name of listJournals(this.layout.folder)) {
       if (name === own) continue;
       const read = readJournal(this.layout.folder, name, this.offsets.get(name) ?? 0);
@@ -258,14 +259,20 @@ export class MemoryStore {
       const removes = read.ops.some((op) => op.kind !== 'turn');
       if (removes) this.indexPending();
       applied += applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
+      for (const op of read.ops) kinds.add(op.kind);
       this.offsets.set(name, read.offset);
     }
-    if (applied > 0) this.changed();
+    if (applied > 0) this.changed(kinds);
     return applied;
   }
 
   turns(sessionId: string): TurnRecord[] {
     return turnsOfSession(this.db, sessionId);
+  }
+
+  /** How many turns a session holds (an indexed count: it runs on every prompt). */
+  turnCount(sessionId: string): number {
+    return Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0);
   }
 
   /** The last `limit` turns of a session, oldest first. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { assemblePrompt, defaultShares, type BudgetShares } from '../context/assemble';
 import type { ContextBlock, ContextReport, RetrievalEntry } from '../context/contextReport';
 import type { TokenCounter } from '../context/tokenCounter';
@@ -9,7 +10,7 @@ import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
 import { answerFromMemory } from './directAnswers';
 import type { MemoryAccess } from './engramMemory';
-import { buildReport, messageTokens } from './turnReport';
+import { buildReport, sentTokens } from './turnReport';
 import { promptBudget, type ToolRunner, type TurnModel } from './turnModel';
 
 const identity =
@@ -70,7 +71,12 @@ export interface TurnEngineOptions {
   /** Told about the turns just recorded, after the reply (the vector index embeds them). */
   readonly afterReply?: (turns: readonly TurnRecord[]) => void;
   readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  /** Told how long each part of a turn took on this thread (the benchmark reads it). */
+  readonly onTiming?: (part: TurnPart, ms: number) => void;
 }
+
+/** The parts of a turn's own work: everything but the model's time. */
+export type TurnPart = 'prepare' | 'assemble' | 'finish';
 
 const noCapture: TurnCapture = { learned: [], queued: [] };
 
@@ -87,7 +93,9 @@ export class TurnEngine {
   }
 
   async run(input: TurnInput, io: TurnIo): Promise<TurnResult> {
+    const started = performance.now();
     const prepared = this.prepare(input);
+    this.options.onTiming?.('prepare', performance.now() - started);
     const base = { sessionId: input.sessionId, firstTurn: prepared.firstTurn, learned: prepared.capture.learned, question: prepared.capture.question, correction: prepared.correction };
     if (prepared.direct !== undefined) {
       io.onText(prepared.direct);
@@ -140,12 +148,14 @@ export class TurnEngine {
     let error: string | undefined;
     try {
       const window = await io.model.window();
+      const assembling = performance.now();
       const assembled = this.assemble(prepared, io, promptBudget(window));
       const messages: ChatMessage[] = [
         { role: io.model.systemDelivery === 'system message' ? 'system' : 'user', content: assembled.system },
         ...assembled.history.map((turn): ChatMessage => ({ role: turn.role, content: turn.text })),
         { role: 'user', content: assembled.prompt },
       ];
+      this.options.onTiming?.('assemble', performance.now() - assembling);
       const toolBlocks: ContextBlock[] = [];
       const retrieval: RetrievalEntry[] = [...assembled.retrieval];
       const specs = io.tools.specs();
@@ -179,7 +189,7 @@ export class TurnEngine {
         blocks: [...assembled.blocks, ...toolBlocks],
         toolDefinitionTokens: sent.tools,
         retrieval,
-        totalTokens: messages.reduce((sum, message) => sum + messageTokens(message, this.options.tokens), 0) + sent.tools,
+        totalTokens: sentTokens(messages, assembled.history.length, assembled.blocks, toolBlocks, sent.tools, this.options.tokens),
       });
     } catch (failure) {
       if (!io.signal?.aborted) {
@@ -187,7 +197,9 @@ export class TurnEngine {
         this.log('error', `chat request failed: ${error}`);
       }
     }
+    const finishing = performance.now();
     this.finish(prepared, reply, report, io.model);
+    this.options.onTiming?.('finish', performance.now() - finishing);
     return { reply, report, error, cancelled: !!io.signal?.aborted };
   }
 
@@ -197,15 +209,17 @@ export class TurnEngine {
     const open = memory.state === 'open' ? memory : undefined;
     const all = open?.store.recentTurns(sessionId, recentTurnsRead + 1) ?? [];
     const earlier = all.filter((turn) => turn.id !== prepared.userTurn?.id);
-    const sessionTurns = open?.store.turns(sessionId).length ?? 0;
+    const sessionTurns = open?.store.turnCount(sessionId) ?? 0;
     const reads = open?.store.contextReads(sessionId);
-    const stats = open?.store.stats();
+    const profile = open?.facts.list('confirmed') ?? [];
     const toolNames = io.tools.specs().map((tool) => tool.name);
-    const held = stats ? `${stats.facts.confirmed} confirmed facts about the user, ${plural(stats.sessions, 'conversation')} (${plural(stats.turns, 'turn')})` : 'nothing (memory unavailable)';
+    const held = reads
+      ? `${plural(profile.length, 'confirmed fact')} about the user, ${plural(reads.otherSessions + 1, 'conversation')} (${plural(reads.storedTurns, 'turn')})`
+      : 'nothing (memory unavailable)';
     return assemblePrompt({
       identity,
       capabilities: `You run on the model ${io.model.name} (${io.model.vendor}). Tools you can call: ${toolNames.length ? toolNames.join(', ') : 'none'}. Memory holds ${held}.`,
-      profile: open?.facts.list('confirmed') ?? [],
+      profile,
       behaviours: open?.behaviors.list('approved') ?? [],
       summary: reads?.summary ? { sessionId, text: reads.summary } : undefined,
       recent: earlier,

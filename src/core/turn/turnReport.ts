@@ -9,6 +9,20 @@ export function messageTokens(message: ChatMessage, tokens: TokenCounter): numbe
   return tokens.count(message.content + calls) + 4;
 }
 
+/**
+ * The tokens of the prompt as sent, from the blocks' own counts (each row's tokens were counted when it was written,
+ * so nothing is recounted): every included block, the tool definitions, the tool calls, and each message's
+ * role markers. Re-tokenizing the whole prompt instead cost a few ms a turn for the same figure within a few tokens.
+ */
+export function sentTokens(messages: readonly ChatMessage[], historyMessages: number, blocks: readonly ContextBlock[], toolBlocks: readonly ContextBlock[], toolDefinitions: number, tokens: TokenCounter): number {
+  const blockTokens = [...blocks, ...toolBlocks].reduce((sum, block) => sum + block.tokens, 0);
+  // The conversation block already counts four per turn; the others are the system, the prompt and the tool messages.
+  const otherMessages = messages.length - historyMessages;
+  const calls = messages.reduce((sum, message) => sum + (message.toolCalls?.length ? messageTokens({ ...message, content: '' }, tokens) : 0), 0);
+  const systemJoins = blocks.filter((block) => block.state !== 'absent' && block.id !== 'conversation' && block.id !== 'prompt').length - 1;
+  return blockTokens + toolDefinitions + calls + 4 * otherMessages + Math.max(0, systemJoins);
+}
+
 /** What the next turns would push out first: the oldest conversation turns, then the summary, then profile facts. */
 function nextToGo(blocks: readonly ContextBlock[]): string {
   const conversation = blocks.find((block) => block.id === 'conversation');
