@@ -36,25 +36,30 @@ export function applyReportOp(db: Database, op: ReportOp): boolean {
     op.id, report.turnId, report.sessionId, op.at, JSON.stringify(report),
   ]);
   if (report.retrieval.length === 0) return true;
-  // Every turn logs its whole profile: one prepared statement and one UPDATE, not two statements per entry.
-  db.exec('SAVEPOINT retrieval_log');
-  const insert = db.prepare('INSERT INTO retrieval_log (report_id, session_id, kind, memory_id, via) VALUES (?, ?, ?, ?, ?)');
-  try {
-    for (const entry of report.retrieval) insert.run([op.id, report.sessionId, entry.kind, entry.memoryId, entry.via]);
-    const facts = [...new Set(report.retrieval.filter((entry) => entry.kind === 'fact').map((entry) => entry.memoryId))];
-    if (facts.length) db.run('UPDATE statements SET access_count = access_count + 1 WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(facts)]);
-    db.exec('RELEASE retrieval_log');
-  } catch (error) {
-    db.exec('ROLLBACK TO retrieval_log; RELEASE retrieval_log');
-    throw error;
-  } finally {
-    insert.free();
+  // The report keeps every entry (what the prompt carried and what tools returned). The table also gets a row per
+  // memory a tool fetched, for questions across reports; the profile injected in every prompt (a hundred facts is
+  // usual) stays in the report alone, so a turn costs one row per fetched memory, not a hundred.
+  const fetched = report.retrieval.filter((entry) => entry.via !== 'prompt').map((entry) => [entry.kind, entry.memoryId, entry.via]);
+  if (fetched.length) {
+    db.run(
+      `INSERT INTO retrieval_log (report_id, session_id, kind, memory_id, via)
+       SELECT ?, ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`,
+      [op.id, report.sessionId, JSON.stringify(fetched)],
+    );
   }
+  const facts = [...new Set(report.retrieval.filter((entry) => entry.kind === 'fact').map((entry) => entry.memoryId))];
+  if (facts.length) db.run('UPDATE statements SET access_count = access_count + 1 WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(facts)]);
   return true;
 }
 
 export function reportsOfSession(db: Database, sessionId: string): ContextReport[] {
   return selectAll(db, 'SELECT report FROM context_reports WHERE session_id = ? ORDER BY at', [sessionId]).map((row) => JSON.parse(String(row.report)) as ContextReport);
+}
+
+/** The facts a turn's prompt carried or its tools returned: the turn's retrieval log, from its report. */
+export function factsRetrievedFor(db: Database, turnId: string): string[] {
+  const reports = selectAll(db, 'SELECT report FROM context_reports WHERE turn_id = ?', [turnId]).map((row) => JSON.parse(String(row.report)) as ContextReport);
+  return [...new Set(reports.flatMap((report) => report.retrieval.filter((entry) => entry.kind === 'fact').map((entry) => entry.memoryId)))];
 }
 
 export function recentReports(db: Database, limit: number): ContextReport[] {

@@ -47,8 +47,9 @@ export class RollingSummaries {
   /** Turns of the session not yet in the summary, leaving the most recent `keep` out. */
   pending(sessionId: string, keep = keepRecentTurns): TurnRecord[] {
     const { uptoSeq } = this.store.summaryOf(sessionId);
-    const turns = this.store.turns(sessionId);
-    return turns.slice(0, Math.max(0, turns.length - keep)).filter((turn) => turn.seq > uptoSeq);
+    // Only what the summary does not cover yet is read: this runs after every turn whose prompt was full.
+    const turns = this.store.turnsAfter(sessionId, uptoSeq);
+    return turns.slice(0, Math.max(0, turns.length - keep));
   }
 
   isRolling(sessionId: string): boolean {

@@ -1,5 +1,4 @@
 import type { MemoryStore } from '../store/memoryStore';
-import { selectAll } from '../store/rows';
 import type { TurnRecord } from '../store/turnRepository';
 import type { BehaviorBook } from './behaviorBook';
 import type { BehaviorRecord } from './behaviors';
@@ -27,11 +26,14 @@ export class Corrections {
     private readonly store: MemoryStore,
     private readonly facts: Facts,
     private readonly behaviors: BehaviorBook | undefined,
+    /** The facts a turn's prompt carried or its tools returned: its retrieval log (kept with its context report). */
+    private readonly retrievedFor: (userTurnId: string) => readonly string[],
     private readonly options: { broad?: boolean } = {},
   ) {}
 
   onUserTurn(turn: TurnRecord): CorrectionOutcome | undefined {
-    const before = this.store.turns(turn.sessionId).filter((t) => t.seq < turn.seq);
+    // Only the two turns before this one matter: the assistant's reply and the question it answered.
+    const before = this.store.recentTurns(turn.sessionId, 3).filter((t) => t.seq < turn.seq);
     const previous = before.at(-1);
     if (!previous || previous.role !== 'assistant') return undefined;
     const match = detectCorrection(turn.text, previous.text, this.options);
@@ -53,12 +55,5 @@ export class Corrections {
       { turnId: turn.id, statementId: target.id },
     );
     return { match, retired, lesson, unattributed: false };
-  }
-
-  /** The facts the prompt of that turn carried or its tools returned (the retrieval log). */
-  private retrievedFor(userTurnId: string): string[] {
-    return this.store.read((db) =>
-      selectAll(db, `SELECT l.memory_id FROM retrieval_log l JOIN context_reports r ON r.id = l.report_id WHERE r.turn_id = ? AND l.kind = 'fact'`, [userTurnId]).map((row) => String(row.memory_id)),
-    );
   }
 }

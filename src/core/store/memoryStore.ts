@@ -15,7 +15,7 @@ import { countBehaviors } from '../memory/behaviors';
 import { redactSecrets } from '../memory/secrets';
 import { countByStatus } from '../memory/statementRepository';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
-import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
+import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSessionAfter, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
 export type { SessionRecord } from './sessionRepository';
@@ -84,6 +84,8 @@ export interface StoreStats {
 export class MemoryStore {
   private journal: JournalWriter | undefined;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
+  /** The number of turns, while no change but our own recorded turns happened since it was counted. */
+  private countedTurns: number | undefined;
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
   private unindexed: number[] = [];
   /** How much of which journal of ours the last snapshot covered. */
@@ -139,7 +141,8 @@ export class MemoryStore {
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
     if (created) {
       journal.append(op).catch(() => undefined);
-      this.changed(new Set(['turn']));
+      if (this.countedTurns !== undefined) this.countedTurns++;
+      this.changed(new Set(['turn']), { ownTurn: true });
     } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
     const stored = findTurn(this.db, op.id);
     if (!stored) throw new Error(`The turn ${op.id} was not stored`);
@@ -175,7 +178,9 @@ export class MemoryStore {
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
   private apply(op: StoreOp): boolean {
     const journal = this.writableJournal();
-    this.indexPending();
+    // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
+    // (indexing it here would put an FTS merge on the reply path of every turn).
+    if (op.kind === 'forgetSessions' || op.kind === 'coolSessions') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
     if (changed) this.changed(new Set([op.kind]));
@@ -187,7 +192,8 @@ export class MemoryStore {
     this.changeListeners.push(listener);
   }
 
-  private changed(kinds: ReadonlySet<StoreOp['kind']>): void {
+  private changed(kinds: ReadonlySet<StoreOp['kind']>, how: { ownTurn?: boolean } = {}): void {
+    if (!how.ownTurn) this.countedTurns = undefined;
     for (const listener of this.changeListeners) listener(kinds);
   }
 
@@ -270,6 +276,11 @@ export class MemoryStore {
     return turnsOfSession(this.db, sessionId);
   }
 
+  /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
+  turnsAfter(sessionId: string, afterSeq: number): TurnRecord[] {
+    return turnsOfSessionAfter(this.db, sessionId, afterSeq);
+  }
+
   /** How many turns a session holds (an indexed count: it runs on every prompt). */
   turnCount(sessionId: string): number {
     return Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0);
@@ -289,8 +300,14 @@ export class MemoryStore {
     return {
       summary: typeof row?.[0] === 'string' ? row[0] : undefined,
       otherSessions: Math.max(0, countSessions(this.db) - 1),
-      storedTurns: countTurns(this.db),
+      storedTurns: this.turnTotal(),
     };
+  }
+
+  /** COUNT(*) over 100k turns walks the whole table (0.7 ms): counted once, then kept by our own writes. */
+  private turnTotal(): number {
+    this.countedTurns ??= countTurns(this.db);
+    return this.countedTurns;
   }
 
   /** Full-text search over every stored turn (FTS4, BM25). */

@@ -93,6 +93,11 @@ export function turnsOfSession(db: Database, sessionId: string): TurnRecord[] {
   return selectAll(db, 'SELECT * FROM turns WHERE session_id = ? ORDER BY seq', [sessionId]).map(toTurnRecord);
 }
 
+/** A session's turns after `afterSeq`, oldest first. */
+export function turnsOfSessionAfter(db: Database, sessionId: string, afterSeq: number): TurnRecord[] {
+  return selectAll(db, 'SELECT * FROM turns WHERE session_id = ? AND seq > ? ORDER BY seq', [sessionId, afterSeq]).map(toTurnRecord);
+}
+
 export function recentTurnsOfSession(db: Database, sessionId: string, limit: number): TurnRecord[] {
   return selectAll(db, 'SELECT * FROM turns WHERE session_id = ? ORDER BY seq DESC LIMIT ?', [sessionId, limit])
     .map(toTurnRecord)

@@ -1,5 +1,5 @@
 import type { ContextReport } from '../context/contextReport';
-import { recentReports, reportsOfSession } from '../context/reportRepository';
+import { factsRetrievedFor, recentReports, reportsOfSession, withoutTexts } from '../context/reportRepository';
 import { RollingSummaries } from '../context/rollingSummary';
 import type { TokenCounter } from '../context/tokenCounter';
 import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
@@ -29,7 +29,8 @@ export class EngramMemory {
     const now = options.now ?? (() => new Date());
     this.facts = new Facts(store, options.allowlist ?? (() => defaultAllowlist), tokens, now, options.consolidate ?? true);
     this.behaviors = new BehaviorBook(store, tokens, now);
-    this.corrections = new Corrections(store, this.facts, this.behaviors, { broad: options.broadCorrections });
+    const retrievedFor = (turnId: string): string[] => store.read((db) => factsRetrievedFor(db, turnId));
+    this.corrections = new Corrections(store, this.facts, this.behaviors, retrievedFor, { broad: options.broadCorrections });
     this.summaries = new RollingSummaries(store, this.facts);
     // One change stream: every write of this window and every change read from another writer.
     store.onDidChange(() => {
@@ -45,7 +46,8 @@ export class EngramMemory {
 
   /** Keeps a turn's report: what its prompt carried (texts dropped: the store keeps figures, ids and why). */
   saveReport(report: ContextReport): void {
-    this.store.applyOperation({ kind: 'contextReport', id: randomUUID(), at: report.at, report });
+    // Texts stay where they live (turns, facts): a forgotten conversation must not survive in a report's journal line.
+    this.store.applyOperation({ kind: 'contextReport', id: randomUUID(), at: report.at, report: withoutTexts(report) });
   }
 
   recentReports(limit: number): ContextReport[] {
