@@ -10,6 +10,7 @@ import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
 import { answerFromMemory } from './directAnswers';
 import type { MemoryAccess } from './engramMemory';
+import { memoTokenCounter } from './memoTokenCounter';
 import { buildReport, sentTokens } from './turnReport';
 import { promptBudget, type ToolRunner, type TurnModel } from './turnModel';
 
@@ -86,7 +87,13 @@ const noCapture: TurnCapture = { learned: [], queued: [] };
  * run the tool loop, record the reply and the report, and start the after-turn work off the reply path.
  */
 export class TurnEngine {
-  constructor(private readonly options: TurnEngineOptions) {}
+  private readonly tokens: TokenCounter;
+  /** Per session: how many earlier turns the last prompt held, so the next one reads about that many, not 200. */
+  private readonly lastFit = new Map<string, number>();
+
+  constructor(private readonly options: TurnEngineOptions) {
+    this.tokens = memoTokenCounter(options.tokens);
+  }
 
   private get log(): NonNullable<TurnEngineOptions['log']> {
     return this.options.log ?? (() => undefined);
@@ -162,7 +169,7 @@ export class TurnEngine {
       const sent = { tools: 0 };
       for (let round = 0; round <= maxToolRounds; round++) {
         const offered = round < maxToolRounds ? specs : [];
-        sent.tools = Math.max(sent.tools, offered.length ? this.options.tokens.count(JSON.stringify(offered)) : 0);
+        sent.tools = Math.max(sent.tools, offered.length ? this.tokens.count(JSON.stringify(offered)) : 0);
         const calls: ToolCallRequest[] = [];
         for await (const chunk of io.model.send(messages, { tools: offered, signal: io.signal })) {
           if (chunk.kind === 'text') {
@@ -175,7 +182,7 @@ export class TurnEngine {
         for (const call of calls) {
           const outcome = await io.tools.run(call, io.signal).catch((failure: unknown) => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
           messages.push({ role: 'tool', toolName: call.name, content: outcome.text });
-          const tokens = this.options.tokens.count(outcome.text);
+          const tokens = this.tokens.count(outcome.text);
           toolBlocks.push({ id: `tool.${call.name}.${toolBlocks.length + 1}`, layer: 'L2', title: `${call.name}(${JSON.stringify(call.arguments).slice(0, 80)})`, state: 'included', tokens, fullTokens: tokens, why: 'fetched by the model during the turn', text: outcome.text });
           retrieval.push(...outcome.retrieval);
         }
@@ -189,7 +196,7 @@ export class TurnEngine {
         blocks: [...assembled.blocks, ...toolBlocks],
         toolDefinitionTokens: sent.tools,
         retrieval,
-        totalTokens: sentTokens(messages, assembled.history.length, assembled.blocks, toolBlocks, sent.tools, this.options.tokens),
+        totalTokens: sentTokens(messages, assembled.history.length, assembled.blocks, toolBlocks, sent.tools, this.tokens),
       });
     } catch (failure) {
       if (!io.signal?.aborted) {
@@ -204,11 +211,24 @@ export class TurnEngine {
   }
 
   private assemble(prepared: PreparedTurn, io: TurnIo, budget: number): ReturnType<typeof assemblePrompt> {
+    const { sessionId } = prepared.input;
+    const guess = this.lastFit.get(sessionId);
+    const limit = guess === undefined ? recentTurnsRead : Math.min(recentTurnsRead, guess + 16);
+    let assembled = this.assembleFrom(prepared, io, budget, limit);
+    // Every turn read fitted: there may be room for older ones, so read as many as a prompt may ever hold.
+    if (limit < recentTurnsRead && assembled.read === assembled.prompt.history.length && assembled.read === limit) {
+      assembled = this.assembleFrom(prepared, io, budget, recentTurnsRead);
+    }
+    this.lastFit.set(sessionId, assembled.prompt.history.length);
+    return assembled.prompt;
+  }
+
+  private assembleFrom(prepared: PreparedTurn, io: TurnIo, budget: number, limit: number): { prompt: ReturnType<typeof assemblePrompt>; read: number } {
     const memory = this.options.memory;
     const { sessionId, text } = prepared.input;
     const open = memory.state === 'open' ? memory : undefined;
-    const all = open?.store.recentTurns(sessionId, recentTurnsRead + 1) ?? [];
-    const earlier = all.filter((turn) => turn.id !== prepared.userTurn?.id);
+    const all = open?.store.recentTurns(sessionId, limit + 1) ?? [];
+    const earlier = all.filter((turn) => turn.id !== prepared.userTurn?.id).slice(-limit);
     const sessionTurns = open?.store.turnCount(sessionId) ?? 0;
     const reads = open?.store.contextReads(sessionId);
     const profile = open?.facts.list('confirmed') ?? [];
@@ -216,7 +236,7 @@ export class TurnEngine {
     const held = reads
       ? `${plural(profile.length, 'confirmed fact')} about the user, ${plural(reads.otherSessions + 1, 'conversation')} (${plural(reads.storedTurns, 'turn')})`
       : 'nothing (memory unavailable)';
-    return assemblePrompt({
+    const prompt = assemblePrompt({
       identity,
       capabilities: `You run on the model ${io.model.name} (${io.model.vendor}). Tools you can call: ${toolNames.length ? toolNames.join(', ') : 'none'}. Memory holds ${held}.`,
       profile,
@@ -231,8 +251,9 @@ export class TurnEngine {
       },
       budget,
       shares: this.options.shares?.() ?? defaultShares,
-      tokens: this.options.tokens,
+      tokens: this.tokens,
     });
+    return { prompt, read: earlier.length };
   }
 
   /** After the reply: record it, keep the report (and with it the retrieval log), then the work off the reply path. */
