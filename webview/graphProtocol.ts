@@ -9,6 +9,7 @@
 // Type-only: the graph's shape has one definition, in src/core; erased at build time.
 import type { MemoryEdge, MemoryGraph, MemoryNode, MemoryNodeKind } from '../src/core/memory/memoryGraph';
 import type { GraphAction, Provenance, ProvenanceEvent } from '../src/core/memory/memoryGraphProvenance';
+import { hasOnlyKeys, isCount, isOptionalString, isRecord } from './guards';
 
 export type { GraphAction, MemoryEdge, MemoryGraph, MemoryNode, MemoryNodeKind, Provenance, ProvenanceEvent };
 
@@ -164,25 +165,4 @@ function isProvenanceEvent(value: unknown): value is ProvenanceEvent {
 
 function isId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_LENGTH;
-}
-
-function isOptionalString(value: unknown): value is string | undefined {
-  return value === undefined || typeof value === 'string';
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-
-/** A plain object: not null, not an array, and not something whose fields come from a prototype. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** Own keys only, all of them expected: an object with a `type` on its prototype, or with extras, is refused. */
-function hasOnlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
-  const keys = Object.keys(value);
-  return keys.includes('type') && keys.every((key) => allowed.includes(key));
 }

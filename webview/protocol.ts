@@ -8,6 +8,7 @@
  */
 // A type-only import, erased at compile time: the report's shape has one definition, in src/core.
 import type { BlockState, ContextBlock, ContextLayer, ContextReport, RetrievalEntry } from '../src/core/context/contextReport';
+import { escapeHtml, hasOnlyKeys, isCount, isRecord } from './guards';
 
 export type { BlockState, ContextBlock, ContextLayer, ContextReport, RetrievalEntry };
 
@@ -41,12 +42,7 @@ export type MessageToHost =
 /** Longest turn id the host accepts from the webview; real ids are far shorter. */
 export const MAX_TURN_ID_LENGTH = 200;
 
-/** Escapes the five characters that matter in HTML text and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char);
-}
-
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export { escapeHtml };
 
 /** True for exactly the messages the webview may send: known type, expected fields, nothing else. */
 export function isMessageToHost(value: unknown): value is MessageToHost {
@@ -152,20 +148,4 @@ export function isRetrievalEntry(value: unknown): value is RetrievalEntry {
     (value.via === 'prompt' || value.via.startsWith('tool:')) &&
     typeof value.label === 'string'
   );
-}
-
-/** A plain object: not null, not an array, and not something whose fields come from a prototype. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** A token count: a finite, non-negative number. */
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-
-function hasOnlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
-  return Object.keys(value).every((key) => allowed.includes(key));
 }

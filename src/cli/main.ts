@@ -8,6 +8,7 @@ import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
 import { evalRecallCommand } from './evalRecall';
+import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 
@@ -126,12 +127,12 @@ async function run(argv: readonly string[]): Promise<number> {
         const queries = stringFlag(args, 'queries');
         if (queries) {
           if (!existsSync(queries)) throw new UsageError(`no such file: ${queries}`);
-          for (const line of recallBatch(store, queries, k, session)) process.stdout.write(`${line}\n`);
+          for (const line of recallBatch(new EngramMemory(store, cl100kTokenCounter), queries, k, session)) process.stdout.write(`${line}\n`);
           return 0;
         }
         const query = args.positionals.join(' ').trim();
         if (!query) throw new UsageError('recall needs a QUERY or --queries FILE.jsonl');
-        const hits = recall(store, query, k, session);
+        const hits = recall(new EngramMemory(store, cl100kTokenCounter), query, k, session);
         print(args, { query, hits }, hits.map((hit) => `${hit.score.toFixed(2)}  ${hit.session.slice(0, 12)}  ${hit.role}: ${hit.text.slice(0, 120)}`).join('\n') || 'no matches');
         return 0;
       } finally {
@@ -141,7 +142,7 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'search': {
       const store = await openStore(args, 'read');
       try {
-        const hits = search(store, args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10));
+        const hits = search(new EngramMemory(store, cl100kTokenCounter), args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10));
         print(args, { hits }, hits.map((hit) => `[${hit.kind}] ${hit.label}`).join('\n') || 'no matches');
         return 0;
       } finally {
@@ -151,7 +152,7 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'context': {
       const store = await openStore(args, 'read');
       try {
-        const reports = contextReports(store, requiredFlag(args, 'session'));
+        const reports = contextReports(new EngramMemory(store, cl100kTokenCounter), requiredFlag(args, 'session'));
         print(args, { reports }, reports.map(blockTable).join('\n\n') || 'no context reports for that conversation');
         return 0;
       } finally {

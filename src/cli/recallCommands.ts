@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ContextReport } from '../core/context/contextReport';
-import { reportsOfSession } from '../core/context/reportRepository';
-import { recallConversation } from '../core/recall/conversationRecall';
-import { isMemoryScope, searchMemory, type MemoryScope } from '../core/recall/memorySearch';
-import type { MemoryStore } from '../core/store/memoryStore';
+import { isMemoryScope, type MemoryHit, type MemoryScope } from '../core/recall/memorySearch';
+import type { EngramMemory } from '../core/turn/engramMemory';
 import { UsageError } from './args';
 
 /** A recall hit as the contract prints it. */
@@ -15,15 +13,14 @@ export interface RecallHitLine {
   readonly score: number;
 }
 
-export function recall(store: MemoryStore, query: string, k: number, session?: string): RecallHitLine[] {
-  store.indexPending();
-  return store
-    .read((db) => recallConversation(db, query, { k, sessionId: session }))
+export function recall(memory: EngramMemory, query: string, k: number, session?: string): RecallHitLine[] {
+  return memory
+    .recall(query, { k, sessionId: session })
     .map((hit) => ({ ref: hit.ref ?? hit.id, session: hit.session, role: hit.role, text: hit.text, score: hit.score }));
 }
 
 /** `recall --queries FILE.jsonl`: one `{"id","hits"}` line per `{"id","query"}` line, in order. */
-export function recallBatch(store: MemoryStore, file: string, k: number, session?: string): string[] {
+export function recallBatch(memory: EngramMemory, file: string, k: number, session?: string): string[] {
   return readFileSync(file, 'utf8')
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')
@@ -37,19 +34,19 @@ export function recallBatch(store: MemoryStore, file: string, k: number, session
       if (typeof parsed.query !== 'string' || (typeof parsed.id !== 'string' && typeof parsed.id !== 'number')) {
         throw new UsageError(`${file} line ${index + 1}: needs {"id", "query"}`);
       }
-      return JSON.stringify({ id: parsed.id, hits: recall(store, parsed.query, k, session) });
+      return JSON.stringify({ id: parsed.id, hits: recall(memory, parsed.query, k, session) });
     });
 }
 
-export function search(store: MemoryStore, query: string, scope: string | undefined, k: number): ReturnType<typeof searchMemory> {
+export function search(memory: EngramMemory, query: string, scope: string | undefined, k: number): MemoryHit[] {
   const chosen: MemoryScope = scope === undefined ? 'all' : isMemoryScope(scope) ? scope : (() => {
     throw new UsageError('--scope must be facts, behaviors, summaries or all');
   })();
-  return store.read((db) => searchMemory(db, query, chosen, k));
+  return memory.searchMemory(query, chosen, k);
 }
 
-export function contextReports(store: MemoryStore, session: string): ContextReport[] {
-  return store.read((db) => reportsOfSession(db, session));
+export function contextReports(memory: EngramMemory, session: string): ContextReport[] {
+  return memory.reportsOfSession(session);
 }
 
 /** The block table of a report, as a person reads it in a terminal. */

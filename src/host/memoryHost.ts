@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import * as vscode from 'vscode';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import type { Allowlist } from '../core/memory/allowlist';
@@ -56,6 +57,7 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
     // Every write, ours or another window's, schedules a snapshot at the next quiet moment.
     memory.onDidChange(() => host.noteWrite());
     host.scheduleRetention();
+    host.watchOtherWriters();
     return host;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -89,6 +91,7 @@ class StoreHost implements MemoryHost {
   private idleTimer: NodeJS.Timeout | undefined;
   private snapshotting: Promise<unknown> | undefined;
   private readonly retentionTimers: NodeJS.Timeout[] = [];
+  private readonly watchers: { close(): void }[] = [];
 
   constructor(
     readonly access: EngramMemory,
@@ -98,6 +101,31 @@ class StoreHost implements MemoryHost {
 
   private get store(): MemoryStore {
     return this.access.store;
+  }
+
+  /**
+   * Another window or a CLI import appends to its own journal: read it soon after, so the Memory view, the panels
+   * and the status bar change without waiting for this window's next prompt (every prompt syncs anyway).
+   */
+  watchOtherWriters(): void {
+    let pending: NodeJS.Timeout | undefined;
+    try {
+      const watcher = watch(this.folder, (_event, name) => {
+        if (!name || !String(name).endsWith('.jsonl') || String(name) === this.store.journalName) return;
+        if (pending) clearTimeout(pending);
+        pending = setTimeout(() => {
+          try {
+            this.store.syncFromOtherWriters();
+          } catch (error) {
+            this.log.warn(`reading other windows' changes: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }, 300);
+      });
+      watcher.on('error', () => watcher.close());
+      this.watchers.push({ close: () => { if (pending) clearTimeout(pending); watcher.close(); } });
+    } catch (error) {
+      this.log.warn(`not watching for other windows' changes: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Retention runs a little after start (never during activation) and then once a day. */
@@ -139,5 +167,6 @@ class StoreHost implements MemoryHost {
   dispose(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     for (const timer of this.retentionTimers) clearTimeout(timer);
+    for (const watcher of this.watchers.splice(0)) watcher.close();
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { attributeCorrection, detectCorrection, voices } from '../../src/core/memory/corrections';
+import { attributeCorrection, detectCorrection, voices } from '../../src/core/memory/correctionShapes';
 
 const asked = 'How are you finding it compared to your work at Northwind Labs?';
 

@@ -4,8 +4,11 @@ import { RollingSummaries } from '../context/rollingSummary';
 import type { TokenCounter } from '../context/tokenCounter';
 import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
 import { BehaviorBook } from '../memory/behaviorBook';
-import { Corrections } from '../memory/correctionFlow';
+import { Corrections } from '../memory/corrections';
 import { Facts } from '../memory/facts';
+import { recallConversation, type RecallOptions } from '../recall/conversationRecall';
+import { searchMemory, type MemoryHit, type MemoryScope } from '../recall/memorySearch';
+import type { TurnHit } from '../recall/turnSearch';
 import type { MemoryStore } from '../store/memoryStore';
 import { randomUUID } from 'node:crypto';
 
@@ -56,6 +59,17 @@ export class EngramMemory {
 
   reportsOfSession(sessionId: string): ContextReport[] {
     return this.store.read((db) => reportsOfSession(db, sessionId));
+  }
+
+  /** Earlier conversations' turns for a query, best first (the recall_conversation engine, by words). */
+  recall(query: string, options: RecallOptions = {}): TurnHit[] {
+    this.store.indexPending();
+    return this.store.read((db) => recallConversation(db, query, options));
+  }
+
+  /** Confirmed memory for a query (the memory_search engine). */
+  searchMemory(query: string, scope: MemoryScope = 'all', k = 10): MemoryHit[] {
+    return this.store.read((db) => searchMemory(db, query, scope, k));
   }
 }
 

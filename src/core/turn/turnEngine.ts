@@ -4,7 +4,7 @@ import { assemblePrompt, defaultShares, type BudgetShares } from '../context/ass
 import type { ContextBlock, ContextReport, RetrievalEntry } from '../context/contextReport';
 import type { TokenCounter } from '../context/tokenCounter';
 import type { ChatMessage, ToolCallRequest } from '../llm/chatModel';
-import type { CorrectionOutcome } from '../memory/correctionFlow';
+import type { CorrectionOutcome } from '../memory/corrections';
 import type { TurnCapture } from '../memory/facts';
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
