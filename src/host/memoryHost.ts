@@ -1,9 +1,10 @@
-import { watch } from 'node:fs';
+import { mkdirSync, watch } from 'node:fs';
 import * as vscode from 'vscode';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import type { Allowlist } from '../core/memory/allowlist';
 import { EngramMemory, type MemoryAccess } from '../core/turn/engramMemory';
 import { compactInWorker } from '../core/store/compactInWorker';
+import { journalFolder } from '../core/store/journal';
 import { MemoryStore } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
 
@@ -110,7 +111,9 @@ class StoreHost implements MemoryHost {
   watchOtherWriters(): void {
     let pending: NodeJS.Timeout | undefined;
     try {
-      const watcher = watch(this.folder, (_event, name) => {
+      const journals = journalFolder(this.folder);
+      mkdirSync(journals, { recursive: true });
+      const watcher = watch(journals, (_event, name) => {
         if (!name || !String(name).endsWith('.jsonl') || String(name) === this.store.journalName) return;
         if (pending) clearTimeout(pending);
         pending = setTimeout(() => {
