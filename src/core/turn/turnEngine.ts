@@ -67,6 +67,8 @@ export interface TurnEngineOptions {
   readonly memory: MemoryAccess;
   readonly tokens: TokenCounter;
   readonly shares?: () => BudgetShares;
+  /** Mark retired beliefs where the prompt still voices them. On by default; the evaluation measures it off too. */
+  readonly markStale?: boolean;
   /** Act on corrections (retire the belief the assistant voiced). On by default; replay turns it off per policy. */
   readonly actOnCorrections?: boolean;
   /** Told about the turns just recorded, after the reply (the vector index embeds them). */
@@ -140,6 +142,11 @@ export class TurnEngine {
       }
     }
     return { input, firstTurn, userTurn, capture, correction };
+  }
+
+  /** The prompt the model would get for a prepared turn, under a budget: for evaluations that run no model. */
+  previewPrompt(prepared: PreparedTurn, budget: number, io: Pick<TurnIo, 'model' | 'tools'>): ReturnType<typeof assemblePrompt> {
+    return this.assemble(prepared, io as TurnIo, budget);
   }
 
   /** Records a turn the engine did not run itself (replay's corpus replies). */
@@ -252,6 +259,7 @@ export class TurnEngine {
       budget,
       shares: this.options.shares?.() ?? defaultShares,
       tokens: this.tokens,
+      retired: open && (this.options.markStale ?? true) ? open.retiredBeliefs() : [],
     });
     return { prompt, read: earlier.length };
   }
