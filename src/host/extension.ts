@@ -81,7 +81,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       afterReply: (turns) => vectors.afterTurn(turns),
       log: (level, message) => log[level](message),
     });
-    const tools = new MemoryToolRunner(() => (access.state === 'open' ? access.store : undefined), (query) => vectors.meaningOf(query));
+    const tools = new MemoryToolRunner(
+      () => (access.state === 'open' ? access.store : undefined),
+      (query) => vectors.meaningOf(query),
+      () => (access.state === 'open' ? access.retiredBeliefs() : []),
+    );
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     context.subscriptions.push(
       finishedTurns,

@@ -38,8 +38,8 @@ export interface AssemblyInput {
 export interface AssembledPrompt {
   /** The opening instruction message: identity, capabilities, profile, behaviours, summary, L1 lines. */
   readonly system: string;
-  /** The recent conversation as it goes into the prompt, oldest first. */
-  readonly history: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[];
+  /** The recent conversation as it goes into the prompt, oldest first (with each turn's id). */
+  readonly history: readonly { readonly id: string; readonly role: 'user' | 'assistant'; readonly text: string }[];
   readonly prompt: string;
   readonly blocks: ContextBlock[];
   readonly retrieval: RetrievalEntry[];
@@ -168,7 +168,7 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
   }
 
   // The recent conversation, newest first, until the budget runs out.
-  const history: { role: 'user' | 'assistant'; text: string }[] = [];
+  const history: { id: string; role: 'user' | 'assistant'; text: string }[] = [];
   let used = 0;
   let cutOne = false;
   let markedTurns = 0;
@@ -178,7 +178,7 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     const stale = candidates.length ? markStale(turn.text, candidates) : { text: turn.text, marked: [] };
     const cost = turn.tokens + 4 + (stale.marked.length ? t.count(stale.text.slice(turn.text.length)) : 0);
     if (cost <= room) {
-      history.unshift({ role: turn.role, text: stale.text });
+      history.unshift({ id: turn.id, role: turn.role, text: stale.text });
       used += cost;
       if (stale.marked.length) markedTurns++;
       continue;
@@ -186,7 +186,7 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     if (room > 64 && history.length === 0) {
       // An oversized message: cut, never dropped silently.
       const fit = truncateToTokens(turn.text, room - 4, t);
-      history.unshift({ role: turn.role, text: fit.text });
+      history.unshift({ id: turn.id, role: turn.role, text: fit.text });
       used += fit.tokens + 4;
       cutOne = true;
     }

@@ -59,6 +59,24 @@ export class Facts {
     const supersede = this.consolidate || (action !== 'confirm' && action !== 'mention') ? {} : { supersede: false };
     const op: StatementOp = { kind: 'statement', action, id: randomUUID(), statementId, at: this.now().toISOString(), reason, ...extra, ...supersede };
     this.store.applyOperation(op);
+    if (action === 'confirm' && this.consolidate) this.dropOlderProposals(statementId);
+  }
+
+  /**
+   * A single key just got a confirmed value: older proposals of that key (a question left unanswered, a queued
+   * guess) are settled by it, so they leave Proposed instead of sitting beside the newer belief.
+   */
+  private dropOlderProposals(confirmedId: string): void {
+    const confirmed = this.get(confirmedId);
+    if (confirmed.cardinality !== 'single') return;
+    for (const pending of this.list('proposed')) {
+      if (pending.key !== confirmed.key || pending.id === confirmedId) continue;
+      const op: StatementOp = {
+        kind: 'statement', action: 'reject', id: randomUUID(), statementId: pending.id, at: this.now().toISOString(),
+        reason: `settled by a newer confirmed value: ${confirmed.key} = ${confirmed.value}`,
+      };
+      this.store.applyOperation(op);
+    }
   }
 
   private propose(input: { key: string; value: string; tier: 'A' | 'B' | 'C'; origin: 'chat' | 'remember'; words: string; turnId?: string; sessionId?: string }): StatementRecord {

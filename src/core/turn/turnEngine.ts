@@ -5,7 +5,7 @@ import type { ContextBlock, ContextReport, RetrievalEntry } from '../context/con
 import type { TokenCounter } from '../context/tokenCounter';
 import type { ChatMessage, ToolCallRequest } from '../llm/chatModel';
 import type { CorrectionOutcome } from '../memory/corrections';
-import type { TurnCapture } from '../memory/facts';
+import type { Facts, TurnCapture } from '../memory/facts';
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
 import { answerFromMemory } from './directAnswers';
@@ -137,6 +137,7 @@ export class TurnEngine {
         // A correction acts first, in its own turn; a new value said in the same breath then goes through capture.
         if (this.options.actOnCorrections ?? true) correction = corrections.onUserTurn(userTurn);
         capture = facts.captureFromTurn(userTurn);
+        if (correction?.retired) capture = fillCorrectedSlot(facts, capture, correction.retired);
       } catch (error) {
         this.log('error', `capture failed: ${messageOf(error)}`);
       }
@@ -172,6 +173,9 @@ export class TurnEngine {
       this.options.onTiming?.('assemble', performance.now() - assembling);
       const toolBlocks: ContextBlock[] = [];
       const retrieval: RetrievalEntry[] = [...assembled.retrieval];
+      const inPrompt = new Set(assembled.history.map((turn) => turn.id));
+      if (prepared.userTurn) inPrompt.add(prepared.userTurn.id);
+      const toolContext = { sessionId: input.sessionId, inPrompt };
       const specs = io.tools.specs();
       const sent = { tools: 0 };
       for (let round = 0; round <= maxToolRounds; round++) {
@@ -187,7 +191,7 @@ export class TurnEngine {
         if (calls.length === 0) break;
         messages.push({ role: 'assistant', content: '', toolCalls: calls });
         for (const call of calls) {
-          const outcome = await io.tools.run(call, io.signal).catch((failure: unknown) => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
+          const outcome = await io.tools.run(call, io.signal, toolContext).catch((failure: unknown) => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
           messages.push({ role: 'tool', toolName: call.name, content: outcome.text });
           const tokens = this.tokens.count(outcome.text);
           toolBlocks.push({ id: `tool.${call.name}.${toolBlocks.length + 1}`, layer: 'L2', title: `${call.name}(${JSON.stringify(call.arguments).slice(0, 80)})`, state: 'included', tokens, fullTokens: tokens, why: 'fetched by the model during the turn', text: outcome.text });
@@ -303,6 +307,26 @@ export class TurnEngine {
       return undefined;
     }
   }
+}
+
+/**
+ * "I left Northwind last month, remember? I'm at Calico now.": the new value said in the same breath fills the slot the
+ * correction just emptied. A first-person proposal of that key from this very turn is confirmed (and announced with its
+ * undo); without one, nothing changes and capture's own question stands.
+ */
+function fillCorrectedSlot(facts: Facts, capture: TurnCapture, retired: StatementRecord): TurnCapture {
+  // Tier B is a first-person statement in a weaker shape ("I'm at Calico now"); tier C, a guess, still waits for review.
+  const candidate = [capture.question, ...capture.queued].find(
+    (statement) => statement?.key === retired.key && statement.tier === 'B' && statement.value.toLowerCase() !== retired.value.toLowerCase(),
+  );
+  if (!candidate) return capture;
+  const confirmed = facts.approve(candidate.id, `confirmed with the correction that retired ${retired.key} = ${retired.value}, from the owner's words in the same turn`);
+  return {
+    ...capture,
+    learned: [...capture.learned, confirmed],
+    question: capture.question?.id === candidate.id ? undefined : capture.question,
+    queued: capture.queued.filter((statement) => statement.id !== candidate.id),
+  };
 }
 
 function messageOf(error: unknown): string {
