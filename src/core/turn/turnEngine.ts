@@ -11,6 +11,7 @@ import type { TurnRecord } from '../store/turnRepository';
 import { answerFromMemory } from './directAnswers';
 import type { MemoryAccess } from './engramMemory';
 import { memoTokenCounter } from './memoTokenCounter';
+import { isOffTheRecord, OffTheRecordTurns } from './offTheRecord';
 import { buildReport, sentTokens } from './turnReport';
 import { promptBudget, type ToolRunner, type TurnModel } from './turnModel';
 
@@ -51,6 +52,8 @@ export interface TurnResult {
   /** What went wrong, in words a person can act on; the user's turn is recorded all the same. */
   readonly error?: string;
   readonly cancelled: boolean;
+  /** The owner asked that this message not be remembered: it and the reply stay out of the store. */
+  readonly offTheRecord?: boolean;
 }
 
 /** Prepared before the model is called: recorded, answered directly, corrected, captured. */
@@ -61,6 +64,7 @@ export interface PreparedTurn {
   readonly direct?: string;
   readonly capture: TurnCapture;
   readonly correction?: CorrectionOutcome;
+  readonly offTheRecord?: boolean;
 }
 
 export interface TurnEngineOptions {
@@ -92,6 +96,8 @@ export class TurnEngine {
   private readonly tokens: TokenCounter;
   /** Per session: how many earlier turns the last prompt held, so the next one reads about that many, not 200. */
   private readonly lastFit = new Map<string, number>();
+  /** What the owner said off the record, and the replies to it: in this process only, never in the store. */
+  readonly offRecord = new OffTheRecordTurns();
 
   constructor(private readonly options: TurnEngineOptions) {
     this.tokens = memoTokenCounter(options.tokens);
@@ -105,7 +111,14 @@ export class TurnEngine {
     const started = performance.now();
     const prepared = this.prepare(input);
     this.options.onTiming?.('prepare', performance.now() - started);
-    const base = { sessionId: input.sessionId, firstTurn: prepared.firstTurn, learned: prepared.capture.learned, question: prepared.capture.question, correction: prepared.correction };
+    const base = {
+      sessionId: input.sessionId,
+      firstTurn: prepared.firstTurn,
+      learned: prepared.capture.learned,
+      question: prepared.capture.question,
+      correction: prepared.correction,
+      offTheRecord: prepared.offTheRecord,
+    };
     if (prepared.direct !== undefined) {
       io.onText(prepared.direct);
       return { ...base, reply: prepared.direct, direct: true, cancelled: false };
@@ -123,7 +136,12 @@ export class TurnEngine {
     if (memory.state !== 'open') return { input, firstTurn: true, capture: noCapture };
     const { store, facts, corrections } = memory;
     store.syncFromOtherWriters();
-    const firstTurn = store.recentTurns(input.sessionId, 1).length === 0;
+    const firstTurn = store.recentTurns(input.sessionId, 1).length === 0 && !this.offRecord.has(input.sessionId);
+    if (isOffTheRecord(input.text)) {
+      // Used for this reply and this conversation, never stored: so nothing is captured or corrected from it either.
+      const userTurn = this.offRecord.hold(input.sessionId, 'user', input.text, this.tokens.count(input.text), this.lastStoredSeq(input.sessionId));
+      return { input, firstTurn, userTurn, capture: noCapture, offTheRecord: true };
+    }
     const userTurn = this.record(input.sessionId, 'user', input.text);
     const direct = answerFromMemory(facts, input.text, input.sessionId);
     if (direct !== undefined) {
@@ -238,7 +256,7 @@ export class TurnEngine {
     const memory = this.options.memory;
     const { sessionId, text } = prepared.input;
     const open = memory.state === 'open' ? memory : undefined;
-    const all = open?.store.recentTurns(sessionId, limit + 1) ?? [];
+    const all = this.offRecord.interleave(sessionId, open?.store.recentTurns(sessionId, limit + 1) ?? []);
     const earlier = all.filter((turn) => turn.id !== prepared.userTurn?.id).slice(-limit);
     const sessionTurns = open?.store.turnCount(sessionId) ?? 0;
     const reads = open?.store.contextReads(sessionId);
@@ -273,15 +291,15 @@ export class TurnEngine {
     const memory = this.options.memory;
     if (memory.state !== 'open') return;
     const { sessionId } = prepared.input;
+    if (prepared.offTheRecord) {
+      // The reply may repeat what was said off the record: it is held with it, never stored.
+      if (reply) this.offRecord.hold(sessionId, 'assistant', reply, this.tokens.count(reply), this.lastStoredSeq(sessionId));
+      if (report) this.saveReport(report);
+      return;
+    }
     // What was said is remembered even when the reply was cut short.
     const assistantTurn = reply ? this.record(sessionId, 'assistant', reply) : undefined;
-    if (report) {
-      try {
-        memory.saveReport(report);
-      } catch (error) {
-        this.log('warn', `context report not stored: ${messageOf(error)}`);
-      }
-    }
+    if (report) this.saveReport(report);
     const recorded = [prepared.userTurn, assistantTurn].filter((turn): turn is TurnRecord => !!turn);
     this.options.afterReply?.(recorded);
     const conversation = report?.blocks.find((block) => block.id === 'conversation');
@@ -295,6 +313,20 @@ export class TurnEngine {
         .then((rolled) => rolled && this.log('info', `summary of ${sessionId} rolled forward`))
         .catch((error: unknown) => this.log('warn', `summary not rolled: ${messageOf(error)}`));
     }
+  }
+
+  /** The report keeps figures, ids and reasons only: no text of the turn reaches the store through it. */
+  private saveReport(report: ContextReport): void {
+    if (this.options.memory.state !== 'open') return;
+    try {
+      this.options.memory.saveReport(report);
+    } catch (error) {
+      this.log('warn', `context report not stored: ${messageOf(error)}`);
+    }
+  }
+
+  private lastStoredSeq(sessionId: string): number {
+    return this.options.memory.state === 'open' ? (this.options.memory.store.recentTurns(sessionId, 1)[0]?.seq ?? 0) : 0;
   }
 
   private record(sessionId: string, role: 'user' | 'assistant', text: string): TurnRecord | undefined {
