@@ -172,3 +172,36 @@ describe('off the record', () => {
     await stored.close();
   });
 });
+
+describe('a question survives the conversation losing track of itself', () => {
+  let standIn: FakeOllama;
+  let temp: ReturnType<typeof tempFolder>;
+  before(async () => {
+    standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+    await standIn.start();
+  });
+  after(() => standIn.stop());
+  beforeEach(() => (temp = tempFolder()));
+  afterEach(() => temp.remove());
+
+  it('a bare "yes" opening a conversation answers the question asked last; later in a conversation it does not', async () => {
+    const store = await Store.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+    try {
+      const memory = new EngramMemory(store, cl100kTokenCounter);
+      const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter });
+      const model = new OllamaTurnModel(new OllamaChatModel({ host: standIn.url }), 'stand-in', 8192);
+      const io = { model, tools: new MemoryToolRunner(() => store), onText: () => undefined };
+      const asked = await engine.run({ sessionId: 'before-reload', text: 'I switched to Helix last week.' }, io);
+      assert.equal(asked.question?.key, 'editor', JSON.stringify(asked));
+      await engine.run({ sessionId: 'other', text: 'How do I squash commits?' }, io);
+      const notFirst = await engine.run({ sessionId: 'other', text: 'yes' }, io);
+      assert.equal(notFirst.direct, false, 'a yes in the middle of another conversation is just a message');
+      assert.equal(memory.facts.get(asked.question!.id).status, 'proposed');
+      const answered = await engine.run({ sessionId: 'after-reload', text: 'yes' }, io);
+      assert.match(answered.reply, /remember editor = Helix/);
+      assert.equal(memory.facts.get(asked.question!.id).status, 'confirmed');
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -143,7 +143,7 @@ export class TurnEngine {
       return { input, firstTurn, userTurn, capture: noCapture, offTheRecord: true };
     }
     const userTurn = this.record(input.sessionId, 'user', input.text);
-    const direct = answerFromMemory(facts, input.text, input.sessionId);
+    const direct = answerFromMemory(facts, input.text, input.sessionId, { firstTurn });
     if (direct !== undefined) {
       this.record(input.sessionId, 'assistant', direct);
       return { input, firstTurn, userTurn, direct, capture: noCapture };
