@@ -35,7 +35,7 @@ function capitalise(words: string): string {
 }
 
 /** A proper-noun value (a place, a company): words up to the first that is clearly not part of it. */
-function properNoun(text: string, maxWords = 4): string | undefined {
+export function properNoun(text: string, maxWords = 4): string | undefined {
   const words = text.trim().split(/\s+/);
   const kept: string[] = [];
   for (const word of words) {
@@ -57,8 +57,10 @@ function match(clause: string, pattern: string): RegExpExecArray | null {
 }
 
 const name: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
-  if (plain && !notNames.has(plain[1].toLowerCase())) return one('name', capitalise(plain[1]), 'A');
+  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
+  // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo).
+  const value = plain && plain[1].split(/\s+/).filter((word, i) => i === 0 || /^\p{Lu}/u.test(word)).join(' ');
+  if (value && !notNames.has(value.toLowerCase())) return one('name', capitalise(value), 'A');
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
   const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
   if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
@@ -70,7 +72,8 @@ const pronouns: Extractor = (clause) => {
   return one('pronouns', found?.[1].toLowerCase(), 'A');
 };
 
-const roleNouns = String.raw`(?:engineer|developer|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead)`;
+/** The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). */
+export const roleNouns = String.raw`(?:engineer|enginer|developer|developper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant)`;
 const role: Extractor = (clause) => {
   const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:[\w-]+\s+){0,3}?${roleNouns})\b`);
   if (plain) return one('role', plain[1], 'A');
@@ -79,7 +82,7 @@ const role: Extractor = (clause) => {
 };
 
 const team: Extractor = (clause) => {
-  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) team\b`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
+  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
   return one('team', found?.[1], 'A');
 };
 
@@ -114,7 +117,7 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
       match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`) ??
       match(clause, String.raw`^(.{1,30}?) is my (?:main |primary |default |daily |go-to )?${noun}\b`);
     if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
-    const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using)\s+(.+)$`);
+    const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using|i am using)\s+(.+)$`);
     if (use) {
       const first = findKnown(use[1].split(/\s+/).slice(0, 3).join(' '), bareUse)[0];
       if (first) return one(key, first, 'A');
@@ -164,7 +167,8 @@ const style: Extractor = (clause) => {
   if (!found) return [];
   return found[1]
     .split(/\s*(?:,|\band\b)\s*/)
-    .map((part) => part.trim().replace(/\s+(?:please|when|in|for|everywhere)\b.*$/i, ''))
+    // A scope that names a language stays ("no semicolons in JS"); any other tail goes ("… when you refactor").
+    .map((part) => part.trim().replace(/\s+(?:please|when|in|for|everywhere)\b.*$/i, (tail) => (/^\s+in\s+(?:js|ts|javascript|typescript|python|go|rust|java|css|sql)\s*$/i.test(tail) ? tail : '')))
     .filter((part) => part && part.split(/\s+/).length <= 5 && findKnown(part, allTools).length === 0)
     .map((value) => ({ key: 'style', value, tier: 'A' as const }));
 };
