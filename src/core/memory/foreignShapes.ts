@@ -1,5 +1,6 @@
 import type { OwnerClause } from './clauses';
 import { findKnown, knownEditors, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, caseSensitiveLanguages } from './knownNames';
+import { compiled } from './compiledPatterns';
 import { properNoun, type Candidate } from './slotPatterns';
 
 /**
@@ -63,7 +64,7 @@ const roleWords =
 const diets = /^(vegetarian[oa]|vegan[oa]|vegetarisch|veganer(?:in)?|vegetarier(?:in)?)$/iu;
 
 function match(text: string, pattern: string): RegExpExecArray | null {
-  return new RegExp(pattern, 'iu').exec(text);
+  return compiled(pattern, 'iu').exec(text);
 }
 
 function tools(text: string): Candidate[] {

@@ -50,11 +50,29 @@ function escape(text: string): string {
  * Finds the known names in `text`, longest first so "Arch Linux" wins over "Linux"; returns display forms
  * in the order they appear.
  */
+const longestFirst = new WeakMap<readonly string[], { name: string; pattern: RegExp; exact: RegExp }[]>();
+
+/** Each name's pattern, compiled once per list (capture runs these on every clause). */
+function patternsOf(names: readonly string[]): { name: string; pattern: RegExp; exact: RegExp }[] {
+  let patterns = longestFirst.get(names);
+  if (!patterns) {
+    patterns = [...names]
+      .sort((a, b) => b.length - a.length)
+      .map((name) => {
+        const source = `(?<![\\w+#.-])${escape(name)}(?![\\w+#-]|\\.\\w)`;
+        return { name, pattern: new RegExp(source, 'gi'), exact: new RegExp(source, 'g') };
+      });
+    longestFirst.set(names, patterns);
+  }
+  return patterns;
+}
+
 export function findKnown(text: string, names: readonly string[], caseSensitive: ReadonlySet<string> = new Set()): string[] {
   const found: { at: number; name: string }[] = [];
   const taken: [number, number][] = [];
-  for (const name of [...names].sort((a, b) => b.length - a.length)) {
-    const pattern = new RegExp(`(?<![\\w+#.-])${escape(name)}(?![\\w+#-]|\\.\\w)`, caseSensitive.has(name) ? 'g' : 'gi');
+  for (const { name, pattern: anyCase, exact } of patternsOf(names)) {
+    const pattern = caseSensitive.has(name) ? exact : anyCase;
+    pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
       const start = match.index ?? 0;
       const end = start + match[0].length;

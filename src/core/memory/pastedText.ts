@@ -20,6 +20,7 @@ export interface OwnWords {
  * pasted material with a line or two of the owner's around it, and the bound keeps capture's cost flat.
  */
 export const ownWordsLimit = 8_000;
+const maxLineLength = 2_000;
 
 const fence = /^\s*(?:```|~~~)/;
 const quoteLine = /^\s*>/;
@@ -35,7 +36,7 @@ const transcriptLine = /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*)?(?:<[\w.-]+>|[\p
 /** Field names a person types about themselves ("Name: Priyanka"), which a transcript's speakers are not. */
 const ownFieldNames = /^\s*(?:name|pronouns|role|about me|me|context|note|notes|edit|update|ps|p\.s|btw|fyi|kurz zu mir|sobre mim|sobre mí)\s*:/i;
 const codeLine =
-  /(?:[;{}]\s*$|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|\w+\(.*\)\s*;?\s*$)/;
+  /(?:[;{}]\s*$|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
 const csvRow = /^[^\s,]+(?:,[^,\n]*){2,}$/;
 const tableRow = /^\s*(?:[-+|]{3,}|.*\s\|\s.*|\(\d+ rows?\))/;
@@ -99,6 +100,12 @@ function classify(lines: readonly string[]): LineKind[] {
     }
     if (kinds[i] === 'blank') {
       pastedParagraph = false;
+      continue;
+    }
+    // Nobody types a line this long to an assistant: it is a pasted blob (a minified file, a log line, binary).
+    if (line.length > maxLineLength) {
+      kinds[i] = 'foreign';
+      pastedParagraph = true;
       continue;
     }
     if (inEmail) {

@@ -1,3 +1,4 @@
+import { compiled } from './compiledPatterns';
 import type { Candidate } from './slotPatterns';
 import { properNoun, roleNouns } from './slotPatterns';
 import { lexiconTag } from './wordTagger';
@@ -27,11 +28,11 @@ function entity(key: string, words: string | undefined): Candidate[] {
 
 /** Case-sensitive where a capital is the evidence (a name), whatever the case of "I am". */
 function capitalised(text: string, pattern: string): RegExpExecArray | null {
-  return new RegExp(pattern, 'u').exec(text.replace(/^i am\b/i, 'i am').replace(/^i\b/i, 'i'));
+  return compiled(pattern, 'u').exec(text.replace(/^i am\b/i, 'i am').replace(/^i\b/i, 'i'));
 }
 
 function match(text: string, pattern: string): RegExpExecArray | null {
-  return new RegExp(pattern, 'iu').exec(text);
+  return compiled(pattern, 'iu').exec(text);
 }
 
 /** "a frontend engineer on the growth team at Quillbox in Toronto": role, team, employer and place in one phrase. */

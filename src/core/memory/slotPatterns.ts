@@ -12,6 +12,7 @@ import {
   knownTestFrameworks,
   notNames,
 } from './knownNames';
+import { compiled } from './compiledPatterns';
 
 /**
  * The shapes that state a fact about the owner, per key. Tier A: the plain shape of its own key ("My
@@ -52,8 +53,8 @@ function one(key: string, value: string | undefined, tier: Tier): Candidate[] {
   return value ? [{ key, value, tier }] : [];
 }
 
-function match(clause: string, pattern: string): RegExpExecArray | null {
-  return new RegExp(pattern, 'iu').exec(clause);
+function match(text: string, pattern: string): RegExpExecArray | null {
+  return compiled(pattern, 'iu').exec(text);
 }
 
 const name: Extractor = (clause) => {

@@ -43,21 +43,35 @@ export function splitSentences(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The tagger's first passes only: the lexicon, its pre-tagger (suffixes, neighbours) and the contractions
+ * that need tags ("I'd" → would or had). Its post-tagger (hundreds of match rules) costs three times as
+ * much and changes little that capture reads; a capitalised word it would have called a proper noun is
+ * marked here instead.
+ */
+const tagPasses = ['lexicon', 'preTagger', 'contractionTwo'];
+
 /** The words of a sentence (or clause), tagged in context. */
 export function tagWords(text: string): Word[] {
   const words: Word[] = [];
-  for (const sentence of nlp()(text).docs) {
-    for (const term of sentence) {
+  const doc = nlp().tokenize(text);
+  doc.compute(tagPasses);
+  for (const sentence of doc.docs) {
+    sentence.forEach((term, i) => {
       const implicit = (term as { implicit?: string }).implicit;
-      words.push({ text: term.text, form: implicit ?? term.text, pre: term.pre, post: term.post, tags: term.tags ?? new Set() });
-    }
+      let tags = term.tags ?? new Set<string>();
+      if (i > 0 && /^\p{Lu}/u.test(term.text) && !lexiconTag(term.text) && !tags.has('Pronoun')) tags = new Set(['Noun', 'ProperNoun', 'Singular']);
+      words.push({ text: term.text, form: implicit ?? term.text, pre: term.pre, post: term.post, tags });
+    });
   }
   return words;
 }
 
 /** The tag the lexicon gives a lower-case word on its own ("fear" → Infinitive, "lisbon" → City), if it knows it. */
+let lexicon: Record<string, string | undefined> | undefined;
+
 export function lexiconTag(word: string): string | undefined {
-  const lexicon = (nlp().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+  lexicon ??= (nlp().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
   const tag = lexicon[word.toLowerCase()];
   return typeof tag === 'string' ? tag : undefined;
 }
