@@ -49,6 +49,8 @@ export interface ModelDetails extends ModelInfo {
 
 export interface ChatRequestOptions {
   readonly tools?: readonly ToolSpec[];
+  /** Structured output: a JSON schema the reply must follow (Ollama's `format`), or 'json' for any JSON. */
+  readonly format?: 'json' | object;
   /** Aborting stops the stream at the server, not just the reader. */
   readonly signal?: AbortSignal;
 }

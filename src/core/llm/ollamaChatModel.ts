@@ -62,6 +62,7 @@ export class OllamaChatModel implements ChatModelPort {
           model,
           messages: messages.map(toOllamaMessage),
           tools: options.tools?.map(toOllamaTool),
+          format: options.format as string | object | undefined,
           stream: true,
         }),
       model,

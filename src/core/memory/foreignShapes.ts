@@ -54,7 +54,8 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|pero|mas|aber)\s+/iu, ''))
     .filter((clause) => clause && !someoneElse.test(clause) && !questionClause.test(clause))
     .map((clause) => (/^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin)\b/iu.test(clause) ? `ich ${clause}` : clause))
-    .map((text) => ({ text, weaker: [`said in ${language}`], words: [], language }));
+    // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A.
+    .map((text) => ({ text, weaker: [], words: [], language }));
 }
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
