@@ -10,6 +10,7 @@ import { MemoryStore } from '../core/store/memoryStore';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
+import { benchCapture } from './benchCapture';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
 export interface BenchOptions {
@@ -41,8 +42,8 @@ function round(ms: number): number {
 
 /**
  * Measures, in one run on a throw-away store of N turns (never the user's): the memory work one chat turn
- * does on the extension host thread, a naive save-per-turn beside it, recall latency, cold open, and how
- * long a snapshot in the worker blocks the host thread.
+ * does on the extension host thread, a naive save-per-turn beside it, recall latency, capture per message,
+ * cold open, and how long a snapshot in the worker blocks the host thread.
  */
 export async function runBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const folder = mkdtempSync(join(tmpdir(), 'engram-bench-'));
@@ -109,6 +110,9 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       recall.push(performance.now() - t0);
     }
 
+    // Capture runs on the host thread before the reply: its own figure, per message, after the library's one load.
+    const capture = benchCapture();
+
     const naive: number[] = [];
     const naiveSamples = options.turns >= 50_000 ? 5 : 15;
     const naivePath = join(folder, 'naive-copy.sqlite');
@@ -143,6 +147,9 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       snapshotDone: snapshot.done,
       snapshotHostBlockMaxMs: round(delay.max / 1e6),
       storeBytes: statSync(storeLayout(folder).snapshot).size,
+      captureMs: percentiles(capture.perMessageMs),
+      captureSamples: capture.samples,
+      captureLoadMs: round(capture.loadMs),
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import { registerMemoryCommands } from './memoryCommands';
 import { openMemory } from './memoryHost';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
+import { warmUpTagger } from '../core/memory/wordTagger';
 
 /** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
 export interface EngramApi {
@@ -58,6 +59,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => affectsOllama(event) && provider.refresh()));
     // Resolving our models once makes them available to the chat without any other AI extension.
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
+
+    // Capture's NLP library loads in a few hundred milliseconds: do it at a quiet moment, not on the first message.
+    const warmUp = setTimeout(() => warmUpTagger(), 5_000);
+    context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
 
     const sink = new RetrievalSink();
     const vectors = new VectorHost(memory, log);

@@ -50,36 +50,31 @@ function escape(text: string): string {
  * Finds the known names in `text`, longest first so "Arch Linux" wins over "Linux"; returns display forms
  * in the order they appear.
  */
-const longestFirst = new WeakMap<readonly string[], { name: string; pattern: RegExp; exact: RegExp }[]>();
+/** One pattern per list, longest names first so "Arch Linux" wins over "Linux"; compiled once (capture runs it on every clause). */
+const listPatterns = new WeakMap<readonly string[], { pattern: RegExp; byLowerCase: Map<string, string> }>();
 
-/** Each name's pattern, compiled once per list (capture runs these on every clause). */
-function patternsOf(names: readonly string[]): { name: string; pattern: RegExp; exact: RegExp }[] {
-  let patterns = longestFirst.get(names);
-  if (!patterns) {
-    patterns = [...names]
-      .sort((a, b) => b.length - a.length)
-      .map((name) => {
-        const source = `(?<![\\w+#.-])${escape(name)}(?![\\w+#-]|\\.\\w)`;
-        return { name, pattern: new RegExp(source, 'gi'), exact: new RegExp(source, 'g') };
-      });
-    longestFirst.set(names, patterns);
+function patternOf(names: readonly string[]): { pattern: RegExp; byLowerCase: Map<string, string> } {
+  let compiled = listPatterns.get(names);
+  if (!compiled) {
+    const sorted = [...names].sort((a, b) => b.length - a.length);
+    compiled = {
+      pattern: new RegExp(`(?<![\\w+#.-])(?:${sorted.map(escape).join('|')})(?![\\w+#-]|\\.\\w)`, 'gi'),
+      byLowerCase: new Map(sorted.map((name) => [name.toLowerCase(), name])),
+    };
+    listPatterns.set(names, compiled);
   }
-  return patterns;
+  return compiled;
 }
 
+/** Finds the known names in `text` and returns their display forms in the order they appear. */
 export function findKnown(text: string, names: readonly string[], caseSensitive: ReadonlySet<string> = new Set()): string[] {
-  const found: { at: number; name: string }[] = [];
-  const taken: [number, number][] = [];
-  for (const { name, pattern: anyCase, exact } of patternsOf(names)) {
-    const pattern = caseSensitive.has(name) ? exact : anyCase;
-    pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
-      const start = match.index ?? 0;
-      const end = start + match[0].length;
-      if (taken.some(([a, b]) => start < b && end > a)) continue;
-      taken.push([start, end]);
-      found.push({ at: start, name });
-    }
+  const { pattern, byLowerCase } = patternOf(names);
+  const found: string[] = [];
+  pattern.lastIndex = 0;
+  for (const match of text.matchAll(pattern)) {
+    const name = byLowerCase.get(match[0].toLowerCase());
+    // A name that is also an English word ("Go", "C") counts only as written.
+    if (name && (!caseSensitive.has(name) || match[0] === name)) found.push(name);
   }
-  return found.sort((a, b) => a.at - b.at).map((entry) => entry.name);
+  return found;
 }
