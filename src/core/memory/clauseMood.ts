@@ -19,7 +19,7 @@ export interface ClauseVerdict {
   readonly weaker: readonly string[];
 }
 
-const hypotheticalOpening = /^(?:if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world|had i|were i|for interview practice|in theory)\b/i;
+const hypotheticalOpening = /^(?:according to|if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world|had i|were i|for interview practice|in theory)\b/i;
 const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b/i;
 /** Markers people put on a self-description they do not mean. */
 const sarcasm = /🙄|🙃|😒|😏|🤡|(?:^|\s)\/s\b|\byeah,? right\b|\bapparently\b|\bclearly,? i\b|\bsure,? i(?:'m|’m| am|m)\b|\boh (?:great|joy|sure|wonderful)\b|\byay\b|\bas you can tell\b|\bwhich means i\b|\bof course\b|\bso-called\b|\bself-proclaimed\b/i;

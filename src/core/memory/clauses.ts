@@ -28,7 +28,7 @@ const firstPersonCue =
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there)\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally)\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -69,7 +69,7 @@ function splitWords(words: readonly Word[]): Word[][] {
     const startsClause =
       word.pre.includes('(') ||
       subordinator.test(word.text) ||
-      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund') && !next.tags.has('Infinitive'))));
+      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
     if (current.length > 0 && startsClause) clauses.push([word]);
     else current.push(word);
     if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
@@ -79,7 +79,10 @@ function splitWords(words: readonly Word[]): Word[][] {
 
 /** Words between "I" and its verb that change nothing about the fact ("I recently moved", "I'm currently at"). */
 function withoutAdverbs(text: string): string {
-  return text.replace(/^(i(?: am)?)\s+(?:just|recently|finally|also|actually|currently|really|now|still|already|officially)\s+/i, '$1 ');
+  return text
+    .replace(/^(i(?: am)?)\s+(?:just|recently|finally|also|actually|currently|really|now|still|already|officially)\s+/i, '$1 ')
+    .replace(/^(i (?:code|write|program|work))\s+(?:mostly|mainly|usually|primarily|generally|normally)\s+(in|with)\b/i, '$1 $2')
+    .replace(/\s+@\s+(?=\p{L})/gu, ' at ');
 }
 
 /** A form line the owner types about themselves ("Name: Priyanka", "Pronouns: she/her") in the plain shape. */
@@ -99,7 +102,7 @@ const introduction =
 /** A fragment that has a subject of its own (so it is not a description of the owner). */
 const ownSubject =
   /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
-const ownerSubject = /^(?:i|my|me|call me|you can call me|name's|name is|pronouns)\b|^[\w .+#-]{1,30}? is my\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
+const ownerSubject = /^(?:i|my|me|call me|you can call me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
 /** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
 const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from)\b/i;
 const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
@@ -121,10 +124,10 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
     let raw = stripFillers(plain);
     if (/^(?:if|unless)\b/i.test(raw)) continue;
     const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
-    raw = raw.replace(/^(?:since|because|as|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
+    raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
     // "…, and started at Finch": the subject is the previous clause's.
     if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
-    raw = withoutAdverbs(raw);
+    raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
     if (!raw) continue;
     // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").
     if (verdict.question && questionStart.test(raw)) break;

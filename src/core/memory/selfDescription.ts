@@ -1,6 +1,7 @@
 import { compiled } from './compiledPatterns';
 import type { Candidate } from './slotPatterns';
-import { properNoun, roleNouns } from './slotPatterns';
+import { findKnown, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks, caseSensitiveLanguages } from './knownNames';
+import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { lexiconTag } from './wordTagger';
 
 /**
@@ -12,8 +13,6 @@ import { lexiconTag } from './wordTagger';
 const I_AM = String.raw`i am`;
 /** Up to three words that may be a proper noun; properNoun() then keeps the part that is one. */
 const proper = String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+&?\s*[\p{L}\d][\p{L}\d&.'’-]*){0,2})`;
-/** Words before a role noun that are part of the title (not "married to a", "the only", "real"). */
-const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief)\b)[\p{L}-]+\s+`;
 const pronounPair = String.raw`((?:she|he|they|xe|ze|it)\/(?:her|him|them|hers|his|theirs|xem|zir|its|they|she|he)(?:\/\w+)?)`;
 
 function found(key: string, value: string | undefined, tier: 'B' | 'C' = 'B'): Candidate[] {
@@ -85,9 +84,42 @@ function pieces(text: string): Candidate[] {
   return [];
 }
 
+const toolKeys: [string, readonly string[]][] = [
+  ['editor', knownEditors], ['shell', knownShells], ['os', knownOperatingSystems], ['package_manager', knownPackageManagers],
+  ['test_framework', knownTestFrameworks], ['frameworks', knownFrameworks],
+];
+
+/** The known tools named in some words, each under its key (a language only as written: "Go", not "go"). */
+function toolsIn(words: string): Candidate[] {
+  const tools = toolKeys.flatMap(([key, names]) => findKnown(words, names).map((value) => ({ key, value, tier: 'B' as const })));
+  const languages = findKnown(words, knownLanguages, caseSensitiveLanguages).map((value) => ({ key: 'languages', value, tier: 'B' as const }));
+  return [...tools, ...languages];
+}
+
+/** Looser everyday shapes, for known names only ("pnpm is what I use", "a VS Code person", "a ThinkPad running Fedora"). */
+function looseShapes(text: string): Candidate[] {
+  const asUser = match(text, String.raw`^as an? (.{1,20}?) (?:user|person|fan|shop)\b`);
+  if (asUser) return toolsIn(asUser[1]);
+  const whatIUse = match(text, String.raw`^(.{1,30}?) is what i (?:use|run|write)\b`);
+  if (whatIUse) return toolsIn(whatIUse[1]);
+  const person = match(text, String.raw`^i am (?:firmly |totally |very much |definitely |a big )?an? (.{1,25}?) (?:person|guy|girl|user|fan|shop)$`);
+  if (person) return toolsIn(person[1]);
+  const running = match(text, String.raw`^i (?:code|work|develop|program) on an? [\p{L}\d -]{1,30}? running (.{1,25})$`);
+  if (running) return toolsIn(running[1]).filter((candidate) => candidate.key === 'os');
+  const allIn = match(text, String.raw`^i am (?:all[- ]in on|sticking with|a (?:die-hard|diehard) )\s*(.{1,25})$`);
+  if (allIn) return toolsIn(allIn[1]).filter((candidate) => candidate.key !== 'languages');
+  const writingIn = match(text, String.raw`^i am (?:writing|coding|building) (?:this|it|[\p{L} -]{1,30}?) in ([\p{L}+#.-]+)`);
+  if (writingIn) return toolsIn(writingIn[1]).filter((candidate) => candidate.key === 'languages' || candidate.key === 'frameworks');
+  const hours = match(text, String.raw`^i keep ((?:UTC|GMT)(?:[+-]\d{1,2})?|[A-Z]{2,5}) hours\b`);
+  if (hours && /^[A-Z+\-\d]+$/.test(hours[1])) return found('timezone', hours[1]);
+  const builds = match(text, String.raw`^i (?:mostly |mainly )?build\b.{0,40}?\b(?:with|using|in)\s+(.{1,30})$`);
+  if (builds) return toolsIn(builds[1]).filter((candidate) => candidate.key === 'frameworks');
+  return [];
+}
+
 /** Every compound-introduction candidate of one clause (already in plain form: "i am …"). */
 export function selfDescriptionCandidates(text: string): Candidate[] {
-  return [...rolePhrase(text), ...pieces(text)];
+  return [...rolePhrase(text), ...pieces(text), ...looseShapes(text)];
 }
 
 const typoFixes: [RegExp, string][] = [
