@@ -21,6 +21,7 @@ import { openMemory } from './memoryHost';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
 import { warmUpTagger } from '../core/memory/wordTagger';
+import { ModelProposerHost } from './modelProposerHost';
 
 /** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
 export interface EngramApi {
@@ -75,8 +76,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, sink, vectors)),
     );
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
+    const proposer = new ModelProposerHost(memory, () => allowlist.allowlist, log, changed);
     context.subscriptions.push(
       finishedTurns,
+      finishedTurns.event((outcome) => proposer.afterTurn(outcome)),
       registerChatParticipant({ memory, onDidFinishTurn: finishedTurns, memoryChanged: changed, reports, sink, summaries, vectors, log, extensionUri: context.extensionUri }),
       vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
       createContextStatusItem(reports),

@@ -12,7 +12,7 @@ const engramOllamaVendor = 'engram-ollama';
 /**
  * The optional model-assisted proposer (`engram.capture.modelProposer`): after the reply, the turn's Ollama model
  * proposes facts from the owner's words; the core checks each one against those words and queues what passes
- * for review. Never on the reply path, never a confirmation. Call `afterReply` once the reply has streamed.
+ * for review. Never on the reply path (it listens to the participant's finished turns), never a confirmation.
  */
 export class ModelProposerHost {
   constructor(
@@ -26,17 +26,30 @@ export class ModelProposerHost {
     return vscode.workspace.getConfiguration('engram').get<boolean>('capture.modelProposer', false);
   }
 
-  /** Runs in the background; a failure is logged and capture's own proposals stand. */
-  afterReply(turn: TurnRecord | undefined, model: vscode.LanguageModelChat): void {
+  /**
+   * After a chat turn has finished (the participant's onDidFinishTurn): proposes from the turn's user message with
+   * the turn's model, when that model is one of Engram's Ollama models. Runs in the background; a failure is logged
+   * and capture's own proposals stand.
+   */
+  afterTurn(outcome: { readonly sessionId: string; readonly modelId: string; readonly cancelled: boolean; readonly error?: string }): void {
     const facts = this.memory.facts;
-    if (!this.enabled || !facts || !turn || turn.role !== 'user' || model.vendor !== engramOllamaVendor) return;
+    const store = this.memory.store;
+    if (!this.enabled || !facts || !store || outcome.cancelled || outcome.error) return;
+    const turn = [...store.recentTurns(outcome.sessionId, 4)].reverse().find((candidate) => candidate.role === 'user');
+    if (!turn) return;
+    void vscode.lm
+      .selectChatModels({ vendor: engramOllamaVendor, id: outcome.modelId })
+      .then((models) => (models.length > 0 ? this.propose(turn, outcome.modelId) : undefined))
+      .then(undefined, (error: unknown) => this.log.warn(`model proposer skipped: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  private async propose(turn: TurnRecord, model: string): Promise<void> {
+    const facts = this.memory.facts;
+    if (!facts) return;
     const settings = readSettings();
     const port = new OllamaChatModel({ host: settings.ollamaHost, responseTimeoutSeconds: settings.ollamaTimeoutSeconds });
-    proposeWithModel(port, 'user', turn.text, { model: model.id, allowlist: this.allowlist() })
-      .then(({ accepted, rejected }) => {
-        for (const refused of rejected) this.log.info(`model proposal refused: ${refused.key} = ${refused.value} (${refused.why})`);
-        if (facts.queueModelProposals(turn, accepted).length > 0) this.onQueued();
-      })
-      .catch((error: unknown) => this.log.warn(`model proposer skipped: ${error instanceof Error ? error.message : String(error)}`));
+    const { accepted, rejected } = await proposeWithModel(port, 'user', turn.text, { model, allowlist: this.allowlist() });
+    for (const refused of rejected) this.log.info(`model proposal refused: ${refused.key} = ${refused.value} (${refused.why})`);
+    if (facts.queueModelProposals(turn, accepted).length > 0) this.onQueued();
   }
 }
