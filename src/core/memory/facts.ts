@@ -79,7 +79,7 @@ export class Facts {
     }
   }
 
-  private propose(input: { key: string; value: string; tier: 'A' | 'B' | 'C'; origin: 'chat' | 'remember'; words: string; turnId?: string; sessionId?: string }): StatementRecord {
+  private propose(input: { key: string; value: string; tier: 'A' | 'B' | 'C'; origin: 'chat' | 'remember'; words: string; turnId?: string; sessionId?: string; reason?: string }): StatementRecord {
     const slot = this.allowlist().get(input.key);
     if (!slot) throw new Error(`"${input.key}" is not a key Engram may learn (see the key allowlist)`);
     const statementId = randomUUID();
@@ -89,7 +89,7 @@ export class Facts {
       id: randomUUID(),
       statementId,
       at: this.now().toISOString(),
-      reason: input.origin === 'remember' ? 'typed by the owner in Remember…' : `captured from your words (tier ${input.tier})`,
+      reason: input.reason ?? (input.origin === 'remember' ? 'typed by the owner in Remember…' : `captured from your words (tier ${input.tier})`),
       key: input.key,
       value: input.value,
       cardinality: slot.cardinality,
@@ -159,6 +159,25 @@ export class Facts {
       }
     }
     return { learned, question, queued, blocked: captured.blocked };
+  }
+
+  /**
+   * Queues facts a model proposed for a turn (modelProposer.ts, already checked against the owner's words) for
+   * the owner's review. Never confirms: a proposal already live or once rejected is left alone.
+   */
+  queueModelProposals(turn: CapturedTurn, candidates: readonly { key: string; value: string }[]): StatementRecord[] {
+    const queued: StatementRecord[] = [];
+    for (const candidate of candidates) {
+      if (!this.allowlist().has(candidate.key)) continue;
+      if (this.store.read((db) => findLive(db, candidate.key, candidate.value) ?? wasRejected(db, candidate.key, candidate.value))) continue;
+      queued.push(
+        this.propose({
+          key: candidate.key, value: candidate.value, tier: 'C', origin: 'chat', words: turn.text, turnId: turn.id, sessionId: turn.sessionId,
+          reason: 'proposed by the model from your words, checked by capture; waits for you',
+        }),
+      );
+    }
+    return queued;
   }
 
   approve(id: string, reason = 'approved by the owner'): StatementRecord {
