@@ -72,7 +72,8 @@ export class Facts {
     for (const pending of this.list('proposed')) {
       if (pending.key !== confirmed.key || pending.id === confirmedId) continue;
       const op: StatementOp = {
-        kind: 'statement', action: 'reject', id: randomUUID(), statementId: pending.id, at: this.now().toISOString(),
+        // Retired, not rejected: the owner never said no to it, so saying it later is captured as usual.
+        kind: 'statement', action: 'retire', id: randomUUID(), statementId: pending.id, at: this.now().toISOString(),
         reason: `settled by a newer confirmed value: ${confirmed.key} = ${confirmed.value}`,
       };
       this.store.applyOperation(op);

@@ -64,11 +64,14 @@ export class EngramMemory {
       .filter((s) => !live.has(`${s.key}\u0000${s.value.toLowerCase()}`))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
       .filter((s) => !seen.has(`${s.key}\u0000${s.value.toLowerCase()}`) && seen.add(`${s.key}\u0000${s.value.toLowerCase()}`))
-      .map((s) => ({
+      .map((s) => ({ statement: s, history: this.facts.history(s.id) }))
+      // A proposal settled without ever being believed was never presented as true: nothing to mark.
+      .filter(({ history }) => history.some((event) => event.statusAfter === 'confirmed'))
+      .map(({ statement: s, history }) => ({
         key: s.key,
         value: s.value,
         retiredAt: s.updatedAt,
-        reason: this.facts.history(s.id).filter((event) => event.statusAfter === 'retired').at(-1)?.reason ?? '',
+        reason: history.filter((event) => event.statusAfter === 'retired').at(-1)?.reason ?? '',
         now: s.cardinality === 'single' ? confirmed.find((c) => c.key === s.key)?.value : undefined,
       }));
     return this.retired;
