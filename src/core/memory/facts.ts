@@ -3,7 +3,7 @@ import type { TokenCounter } from '../context/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
 import { captureFacts } from './capture';
-import { containsSecret } from './secrets';
+import { containsSecret, redactSecrets } from './secrets';
 import type { StatementOp } from './statementOps';
 import {
   eventsOf,
@@ -34,6 +34,12 @@ export interface CapturedTurn {
   readonly text: string;
 }
 
+/** What an agent's proposal did: a new proposal, or the same statement already known (nothing written then). */
+export interface AgentProposal {
+  readonly statement: StatementRecord;
+  readonly outcome: 'proposed' | 'already proposed' | 'already confirmed';
+}
+
 /**
  * Beliefs about the owner, and the only way they change. Only confirmed statements are ever used; a
  * proposal waits for the owner (a question in the chat, the review list, or the same words in three turns).
@@ -61,7 +67,16 @@ export class Facts {
     this.store.applyOperation(op);
   }
 
-  private propose(input: { key: string; value: string; tier: 'A' | 'B' | 'C'; origin: 'chat' | 'remember'; words: string; turnId?: string; sessionId?: string }): StatementRecord {
+  private propose(input: {
+    key: string;
+    value: string;
+    tier: 'A' | 'B' | 'C';
+    origin: 'chat' | 'remember' | 'agent';
+    words: string;
+    reason?: string;
+    turnId?: string;
+    sessionId?: string;
+  }): StatementRecord {
     const slot = this.allowlist().get(input.key);
     if (!slot) throw new Error(`"${input.key}" is not a key Engram may learn (see the key allowlist)`);
     const statementId = randomUUID();
@@ -71,7 +86,7 @@ export class Facts {
       id: randomUUID(),
       statementId,
       at: this.now().toISOString(),
-      reason: input.origin === 'remember' ? 'typed by the owner in Remember…' : `captured from your words (tier ${input.tier})`,
+      reason: input.reason ?? (input.origin === 'remember' ? 'typed by the owner in Remember…' : `captured from your words (tier ${input.tier})`),
       key: input.key,
       value: input.value,
       cardinality: slot.cardinality,
@@ -184,6 +199,33 @@ export class Facts {
     if (live?.status === 'confirmed') return live;
     const statement = live ?? this.propose({ key, value: trimmed, tier: 'A', origin: 'remember', words: `${key} = ${trimmed}` });
     return this.approve(statement.id, 'remembered at the owner’s request');
+  }
+
+  /**
+   * Another agent's claim about the owner (MCP `propose_fact`): what an agent says is not the owner's word, so it
+   * only ever becomes a tier-C proposal in the review queue, through the same allowlist and secret checks as
+   * capture. Saying it again changes nothing (it is not a mention: only the owner's turns count towards
+   * confirmation). Throws, with nothing written, when the claim may not be stored.
+   */
+  proposeFromAgent(input: { key: string; value: string; evidence?: string; client: string }): AgentProposal {
+    const key = input.key.trim().toLowerCase();
+    const value = input.value.trim();
+    if (!this.allowlist().get(key)) throw new Error(`"${key}" is not a key Engram may learn; keys: ${[...this.allowlist().keys()].join(', ')}`);
+    if (!value) throw new Error('A fact needs a value');
+    if (containsSecret(`${key} ${value}`)) throw new Error('That looks like a secret; Engram never stores secrets');
+    const live = this.store.read((db) => findLive(db, key, value));
+    if (live) return { statement: live, outcome: live.status === 'confirmed' ? 'already confirmed' : 'already proposed' };
+    if (this.store.read((db) => wasRejected(db, key, value))) throw new Error(`The owner rejected ${key} = ${value} before; it is not proposed again`);
+    const evidence = input.evidence?.trim() ? redactSecrets(input.evidence.trim()) : undefined;
+    const statement = this.propose({
+      key,
+      value,
+      tier: 'C',
+      origin: 'agent',
+      words: evidence ?? `${key} = ${value}`,
+      reason: `proposed by the agent "${input.client}" over MCP; waits for the owner's review`,
+    });
+    return { statement, outcome: 'proposed' };
   }
 
   /** Takes back what the most recent turn learned ("undo last learned", or the Undo button). */
