@@ -24,6 +24,7 @@ async function plantStore(folder: string): Promise<void> {
   store.recordTurn({ sessionId: 'session-a', role: 'user', text: 'the quokkadb migration failed because the index already existed', at: '2026-11-02T10:00:00Z' });
   store.recordTurn({ sessionId: 'session-a', role: 'assistant', text: 'Drop the duplicate index before the migration runs.', at: '2026-11-02T10:00:05Z' });
   store.recordTurn({ sessionId: 'session-b', role: 'user', text: 'how do I rename a git branch', at: '2026-11-03T09:00:00Z' });
+  store.recordTurn({ sessionId: 'session-b', role: 'user', text: 'the deploy token is ghp_0123456789abcdefghijklmnopqrstuv for the zebrafish repo', at: '2026-11-03T09:01:00Z' });
   await store.close({ snapshot: true });
 }
 
@@ -154,6 +155,9 @@ describe('engram mcp (dist/cli.js, over stdio)', function () {
       const search = await client.callTool({ name: 'memory_search', arguments: { query: 'employer' } });
       searched = textOf(search);
       assert.match(searched, /employer: Northwind Labs/);
+      const secret = textOf(await client.callTool({ name: 'recall_conversation', arguments: { query: 'zebrafish deploy token' } }));
+      assert.match(secret, /\[secret removed\] for the zebrafish repo/);
+      assert.doesNotMatch(secret, /ghp_/, 'no secret is handed out');
     } finally {
       await client.close();
     }

@@ -111,8 +111,11 @@ export class AgentTools {
     return { text, isError: false };
   }
 
-  private answered(client: string, tool: string, outcome: ToolOutcome, asked: string): AgentToolResult {
-    if (outcome.isError) return { text: outcome.text, isError: true };
+  private answered(client: string, tool: string, found: ToolOutcome, asked: string): AgentToolResult {
+    if (found.isError) return { text: found.text, isError: true };
+    // The store redacts secrets as it records; an answer leaving the machine's editor is redacted once more, in case
+    // an older store or an import holds one from before.
+    const outcome = { ...found, text: redactSecrets(found.text) };
     const retrieval = outcome.retrieval.map((entry): RetrievalEntry => ({
       ...entry,
       via: agentVia(client, tool),
