@@ -134,7 +134,11 @@ export class Facts {
     const from = { turnId: turn.id, sessionId: turn.sessionId };
     for (const candidate of captured.candidates) {
       const live = this.store.read((db) => findLive(db, candidate.key, candidate.value));
-      if (live) {
+      if (live?.status === 'proposed' && live.origin === 'agent') {
+        // An agent's proposal never stands in for the owner's own words: it is closed, and the words are captured
+        // as the owner's, with their own tier (a plain self-statement is confirmed now, as without the agent).
+        this.op(live.id, 'retire', `closed: the owner said it in their own words (turn ${turn.id})`, from);
+      } else if (live) {
         if (live.status === 'proposed') {
           this.op(live.id, 'mention', 'said again', from);
           const after = this.get(live.id);
