@@ -14,6 +14,7 @@ import type { TurnModel } from '../core/turn/turnModel';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
+import { benchCapture } from './benchCapture';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
 const benchSummary = '## Goal\nShip the pipeline.\n## Decisions\nUse the new index.\n## Facts and context\n- a benchmark\n## Open questions\n- none';
@@ -52,8 +53,9 @@ function round(ms: number): number {
 
 /**
  * Measures, in one run on a throw-away store of N turns and F confirmed facts (never the user's): one chat turn
- * through the turn engine on the host thread (everything but the model's own time), with its parts, a naive save-per-turn beside it, recall latency, cold open, and how
- * long a snapshot in the worker blocks the host thread.
+ * through the turn engine on the host thread (everything but the model's own time), with its parts, a naive
+ * save-per-turn beside it, recall latency, capture per message, cold open, and how long a snapshot in the worker
+ * blocks the host thread.
  */
 export async function runBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const folder = mkdtempSync(join(tmpdir(), 'engram-bench-'));
@@ -138,6 +140,9 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       recall.push(performance.now() - t0);
     }
 
+    // Capture runs on the host thread before the reply: its own figure, per message, after the library's one load.
+    const capture = benchCapture();
+
     const naive: number[] = [];
     const naiveSamples = options.turns >= 50_000 ? 5 : 15;
     const naivePath = join(folder, 'naive-copy.sqlite');
@@ -174,6 +179,9 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       snapshotDone: snapshot.done,
       snapshotHostBlockMaxMs: round(delay.max / 1e6),
       storeBytes: statSync(storeLayout(folder).snapshot).size,
+      captureMs: percentiles(capture.perMessageMs),
+      captureSamples: capture.samples,
+      captureLoadMs: round(capture.loadMs),
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -30,6 +30,7 @@ function turnLine(turn: number, result: TurnResult): Record<string, unknown> {
     learned: result.learned.map(({ key, value, tier }) => ({ key, value, tier })),
     retired: result.correction?.retired ? [{ key: result.correction.retired.key, value: result.correction.retired.value }] : [],
     question: result.question ? { key: result.question.key, value: result.question.value } : null,
+    offTheRecord: result.offTheRecord === true,
     report: report
       ? { window: report.window, budget: report.budget, totalTokens: report.totalTokens, blocks: report.blocks.map(({ id, layer, state, tokens }) => ({ id, layer, state, tokens })) }
       : null,
@@ -44,7 +45,7 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
   const memory = new EngramMemory(options.store, cl100kTokenCounter);
   const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter, log: (level, message) => level !== 'info' && options.warn(message) });
   const model = new OllamaTurnModel(new OllamaChatModel({ host: options.host }), options.model, options.contextLength ?? defaultContextLength);
-  const tools = new MemoryToolRunner(() => options.store);
+  const tools = new MemoryToolRunner(() => options.store, undefined, () => memory.retiredBeliefs());
   const sessionId = options.session ?? randomUUID();
   try {
     await model.window();
@@ -72,6 +73,7 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
 function notices(result: TurnResult): string {
   const lines: string[] = [];
   if (result.correction?.retired) lines.push(`Corrected: I no longer believe ${result.correction.retired.key} = ${result.correction.retired.value}.`);
+  if (result.offTheRecord) lines.push('Off the record: neither this message nor my reply is stored; both are gone when this conversation ends.');
   if (result.learned.length) lines.push(`Learned: ${result.learned.map((s) => `${s.key} = ${s.value}`).join(', ')}. Say "undo last learned" to take it back.`);
   if (result.question) lines.push(`Should I remember ${result.question.key} = ${result.question.value}? (yes / no)`);
   return lines.length ? `\n---\n${lines.join('\n')}` : '';

@@ -28,8 +28,9 @@ commands:
   search QUERY [--scope facts|behaviors|summaries|all] [--k N]
                       search confirmed memory (the engine of the memory_search tool)
   context --session S the blocks each prompt of a conversation carried: layer, tokens, included / truncated / absent, why
-  replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections]
-                      replay a conversation against a throw-away store and count the wrong turns
+  replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections] [--no-stale-marks]
+                      replay a conversation against a throw-away store and count the wrong turns, and the
+                      prompts that presented a retired belief as true (--no-stale-marks: without the marks)
   eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
@@ -49,7 +50,7 @@ commands:
 --json prints machine-readable output.`;
 
 const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -170,8 +171,13 @@ async function run(argv: readonly string[]): Promise<number> {
       const file = args.positionals[0];
       if (!file) throw new UsageError('replay needs a FILE.jsonl');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-      const result = await replayFile(file, requiredFlag(args, 'policy'), args.flags.has('broad-corrections'), wasmPath());
-      print(args, result, `${result.policy}: ${result.wrongTurns} wrong turns of ${result.userTurns}, ${result.falseRetirements} true beliefs retired, ${result.live} live; ${result.runs} consolidation runs, ${result.cosine} comparisons`);
+      const result = await replayFile(file, requiredFlag(args, 'policy'), args.flags.has('broad-corrections'), wasmPath(), !args.flags.has('no-stale-marks'));
+      print(
+        args,
+        result,
+        `${result.policy}: ${result.wrongTurns} wrong turns of ${result.userTurns}, ${result.falseRetirements} true beliefs retired, ${result.live} live; ` +
+          `${result.runs} consolidation runs, ${result.cosine} comparisons; ${result.staleTurns} prompts presented a retired belief as true`,
+      );
       return 0;
     }
     case 'eval-recall': {

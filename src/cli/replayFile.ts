@@ -5,7 +5,7 @@ import { UsageError } from './args';
 
 const policies: readonly ReplayPolicy[] = ['defer', 'consolidate', 'corrections', 'both'];
 
-export async function replayFile(file: string, policy: string, broadCorrections: boolean, wasmPath: string): Promise<ReplayResult> {
+export async function replayFile(file: string, policy: string, broadCorrections: boolean, wasmPath: string, markStale = true): Promise<ReplayResult> {
   if (!policies.includes(policy as ReplayPolicy)) throw new UsageError(`--policy must be one of ${policies.join(', ')}`);
   const lines = readFileSync(file, 'utf8')
     .split(/\r?\n/)
@@ -21,5 +21,5 @@ export async function replayFile(file: string, policy: string, broadCorrections:
       if (!isReplayLine(parsed)) throw new UsageError(`${file} line ${index + 1}: needs "session", "role", "text" (and optionally "falsifies": ["key=value"])`);
       return parsed;
     });
-  return runReplay(lines, { policy: policy as ReplayPolicy, broadCorrections, wasmPath, tokens: cl100kTokenCounter });
+  return runReplay(lines, { policy: policy as ReplayPolicy, broadCorrections, wasmPath, tokens: cl100kTokenCounter, markStale });
 }

@@ -25,6 +25,8 @@ export interface TurnOutcome {
   readonly question?: StatementRecord;
   /** What the prompt carried (absent for turns answered without the model). */
   readonly report?: ContextReport;
+  /** The owner asked that this message not be remembered. */
+  readonly offTheRecord?: boolean;
 }
 
 /** Kept in ChatResult.metadata; VS Code hands it back in the history, which is how a session is recognised. */
@@ -90,7 +92,15 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     if (result.report) deps.reports.record(result.report);
     deps.summaries.noteTurn(sessionId, request.model);
     renderTurnNotices(stream, result);
-    return finish({ reply: result.reply, error: result.error, cancelled: result.cancelled, learned: result.learned, question: result.question, report: result.report });
+    return finish({
+      reply: result.reply,
+      error: result.error,
+      cancelled: result.cancelled,
+      learned: result.learned,
+      question: result.question,
+      report: result.report,
+      offTheRecord: result.offTheRecord,
+    });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'engram.png');

@@ -25,6 +25,8 @@ import { openMemory } from './memoryHost';
 import { registerMcpServer } from './mcpServerProvider';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
+import { warmUpTagger } from '../core/memory/wordTagger';
+import { ModelProposerHost } from './modelProposerHost';
 
 /** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
 export interface EngramApi {
@@ -66,6 +68,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     // Resolving our models once makes them available to the chat without any other AI extension.
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
+    // Capture's NLP library loads in a few hundred milliseconds: do it at a quiet moment, not on the first message.
+    const warmUp = setTimeout(() => warmUpTagger(), 5_000);
+    context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
+
     const vectors = new VectorHost(memory, log);
     const summaries = new SummaryHost(memory);
     const reports = new ContextReports(memory, async () => vscode.commands.executeCommand('engram.compactNow'));
@@ -84,10 +90,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       afterReply: (turns) => vectors.afterTurn(turns),
       log: (level, message) => log[level](message),
     });
-    const tools = new MemoryToolRunner(() => (access.state === 'open' ? access.store : undefined), (query) => vectors.meaningOf(query));
+    const tools = new MemoryToolRunner(
+      () => (access.state === 'open' ? access.store : undefined),
+      (query) => vectors.meaningOf(query),
+      () => (access.state === 'open' ? access.retiredBeliefs() : []),
+    );
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
+    const proposer = new ModelProposerHost(memory, () => allowlist.allowlist, log);
     context.subscriptions.push(
       finishedTurns,
+      finishedTurns.event((outcome) => proposer.afterTurn(outcome)),
       registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri }),
       vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
       createContextStatusItem(reports),

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { plural } from '../core/turn/turnEngine';
+import { plural } from '../core/turn/promptBuilder';
 import type { MemoryHost } from './memoryHost';
 
 /** The /help answer: what Engram is, and which model and store this chat is using right now. */

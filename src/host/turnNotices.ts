@@ -18,6 +18,9 @@ export function renderTurnNotices(stream: vscode.ChatResponseStream, result: Tur
         'Tell me which one, or remove it with **Engram: Forget Fact…**.',
     );
   }
+  if (result.offTheRecord) {
+    stream.markdown('\n\n---\n**Off the record:** I used this message for this reply only. Neither it nor my reply is stored; both are gone when this conversation ends.');
+  }
   if (result.learned.length > 0) {
     stream.markdown(`\n\n---\n${learnedAnnouncement(result.learned)}`);
     stream.button({ command: 'engram.undoLastLearned', title: 'Undo', arguments: [{ statementIds: result.learned.map((s) => s.id) }] });

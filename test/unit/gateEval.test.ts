@@ -12,12 +12,13 @@ function gateEval(corpus: string): { cases: { id: string; proposals: { key: stri
 }
 
 describe('gate-eval (the CLI over the labelled corpora)', () => {
-  it('meets the bar on the development corpus: tier-A precision 1.0, capture precision ≥ 0.9, recall ≥ 0.7', () => {
+  it('meets the bar on the development corpus: no tier-A error, capture precision ≥ 0.95, recall ≥ 0.8, at least 400 cases', () => {
     const { summary, cases } = gateEval('gate-eval.jsonl');
-    assert.ok(summary.cases >= 60, `${summary.cases} cases`);
+    assert.ok(summary.cases >= 400, `${summary.cases} cases`);
     assert.equal(summary.tierAPrecision, 1, 'nothing wrong is ever confirmed without the owner');
-    assert.ok(summary.capturePrecision >= 0.9, `capture precision ${summary.capturePrecision}`);
-    assert.ok(summary.recall >= 0.7, `recall ${summary.recall}`);
+    assert.equal(summary.tierAErrors, 0, 'no tier-A error');
+    assert.ok(summary.capturePrecision >= 0.95, `capture precision ${summary.capturePrecision}`);
+    assert.ok(summary.recall >= 0.8, `recall ${summary.recall}`);
     const ollama = cases.find((c) => c.id === 'junk-ollama-running');
     assert.ok(ollama, 'the ADR junk case is in the corpus');
     assert.ok(!ollama.proposals.some((p) => p.key === 'name' && p.status === 'confirmed'), 'name=ollama is never confirmed');
@@ -27,5 +28,12 @@ describe('gate-eval (the CLI over the labelled corpora)', () => {
     const { summary } = gateEval('gate-eval-holdout.jsonl');
     assert.equal(summary.tierAPrecision, 1);
     assert.ok(summary.capturePrecision >= 0.9, `capture precision ${summary.capturePrecision}`);
+  });
+
+  it('reports the blind corpus (written by an author who never saw the gates): scored, never gated', function () {
+    const { summary } = gateEval('gate-eval-blind.jsonl');
+    const line = `blind gate-eval: ${summary.cases} cases, capture precision ${summary.capturePrecision}, recall ${summary.recall}, tier A ${summary.tierA} (${summary.tierAErrors} wrong)`;
+    console.log(`      ${line}`);
+    assert.ok(summary.cases > 0, line);
   });
 });

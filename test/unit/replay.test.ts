@@ -6,8 +6,20 @@ const root = join(__dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 const fixture = join(root, 'test', 'fixtures', 'replay-priya.jsonl');
 
-function replay(...flags: string[]): { wrongTurns: number; falseRetirements: number; userTurns: number; timeline: { turn: number; live: string[] }[] } {
-  const run = spawnSync(process.execPath, [cli, 'replay', fixture, '--json', ...flags], { encoding: 'utf8' });
+interface ReplayJson {
+  wrongTurns: number;
+  falseRetirements: number;
+  userTurns: number;
+  staleTurns: number;
+  timeline: { turn: number; live: string[] }[];
+}
+
+function replay(...flags: string[]): ReplayJson {
+  return replayOf(fixture, ...flags);
+}
+
+function replayOf(file: string, ...flags: string[]): ReplayJson {
+  const run = spawnSync(process.execPath, [cli, 'replay', file, '--json', ...flags], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout);
 }
@@ -36,5 +48,15 @@ describe('replay of the seed story (Priya, Northwind Labs to Calico)', function 
     const stated = broad.timeline.findIndex((entry) => entry.live.includes('diet=no meat'));
     const dietGone = broad.timeline.findIndex((entry, index) => index > stated && !entry.live.includes('diet=no meat')) + 1;
     assert.equal(dietGone, 19, 'retired at "Still no meat, but pescatarian now"');
+  });
+
+  it('no prompt presents a retired belief as true, on the seed story and a second one; without the marks some do', () => {
+    const second = join(root, 'test', 'fixtures', 'replay-sam.jsonl');
+    const figures = [fixture, second].map((file) => [replayOf(file, '--policy', 'both').staleTurns, replayOf(file, '--policy', 'both', '--no-stale-marks').staleTurns]);
+    assert.deepEqual(figures, [
+      [0, 8],
+      [0, 6],
+    ]);
+    assert.equal(replayOf(second, '--policy', 'both').wrongTurns, 0);
   });
 });

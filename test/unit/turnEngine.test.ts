@@ -132,3 +132,76 @@ describe('the turn engine against an Ollama-protocol stand-in', () => {
   });
 });
 
+
+describe('off the record', () => {
+  let standIn: FakeOllama;
+  let temp: ReturnType<typeof tempFolder>;
+  before(async () => {
+    standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+    await standIn.start();
+  });
+  after(() => standIn.stop());
+  beforeEach(() => (temp = tempFolder()));
+  afterEach(() => temp.remove());
+
+  it('uses the words for this conversation only: in its next prompt, in no file of the store, not recalled elsewhere', async () => {
+    const store = await Store.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+    const memory = new EngramMemory(store, cl100kTokenCounter);
+    const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter });
+    const model = new OllamaTurnModel(new OllamaChatModel({ host: standIn.url }), 'stand-in', 8192);
+    const io = { model, tools: new MemoryToolRunner(() => store), onText: () => undefined };
+    await engine.run({ sessionId: 'a', text: 'How do I undo a commit?' }, io);
+    const secret = await engine.run({ sessionId: 'a', text: 'Off the record: I live in Oslo and I am interviewing at Zanzibar Systems.' }, io);
+    assert.equal(secret.offTheRecord, true);
+    assert.deepEqual(secret.learned, []);
+    await engine.run({ sessionId: 'a', text: 'Which city did I just mention?' }, io);
+    const sameConversation = JSON.stringify(standIn.chatRequests.at(-1)?.messages);
+    assert.match(sameConversation, /Zanzibar Systems/, 'the words serve the rest of this conversation');
+    await engine.run({ sessionId: 'b', text: 'Which city do I live in?' }, io);
+    assert.doesNotMatch(JSON.stringify(standIn.chatRequests.at(-1)?.messages), /Zanzibar|Oslo/, 'another conversation never sees them');
+    assert.match(memory.recall('Zanzibar Oslo interviewing').map((hit) => hit.text).join(' ') || 'none', /^none$/);
+    engine.offRecord.end('a');
+    await store.close({ snapshot: true });
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files = (folder: string): string[] => readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : [join(folder, name)]));
+    const found = files(temp.folder).filter((file) => readFileSync(file).includes('Zanzibar'));
+    assert.deepEqual(found, [], 'no file of the store holds the off-the-record words');
+    const stored = await Store.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter });
+    assert.deepEqual(stored.turns('a').map((turn) => turn.text).filter((text) => /Zanzibar|Oslo/.test(text)), []);
+    await stored.close();
+  });
+});
+
+describe('a question survives the conversation losing track of itself', () => {
+  let standIn: FakeOllama;
+  let temp: ReturnType<typeof tempFolder>;
+  before(async () => {
+    standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+    await standIn.start();
+  });
+  after(() => standIn.stop());
+  beforeEach(() => (temp = tempFolder()));
+  afterEach(() => temp.remove());
+
+  it('a bare "yes" opening a conversation answers the question asked last; later in a conversation it does not', async () => {
+    const store = await Store.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+    try {
+      const memory = new EngramMemory(store, cl100kTokenCounter);
+      const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter });
+      const model = new OllamaTurnModel(new OllamaChatModel({ host: standIn.url }), 'stand-in', 8192);
+      const io = { model, tools: new MemoryToolRunner(() => store), onText: () => undefined };
+      const asked = await engine.run({ sessionId: 'before-reload', text: 'I switched to Helix last week.' }, io);
+      assert.equal(asked.question?.key, 'editor', JSON.stringify(asked));
+      await engine.run({ sessionId: 'other', text: 'How do I squash commits?' }, io);
+      const notFirst = await engine.run({ sessionId: 'other', text: 'yes' }, io);
+      assert.equal(notFirst.direct, false, 'a yes in the middle of another conversation is just a message');
+      assert.equal(memory.facts.get(asked.question!.id).status, 'proposed');
+      const answered = await engine.run({ sessionId: 'after-reload', text: 'yes' }, io);
+      assert.match(answered.reply, /remember editor = Helix/);
+      assert.equal(memory.facts.get(asked.question!.id).status, 'confirmed');
+    } finally {
+      await store.close();
+    }
+  });
+});

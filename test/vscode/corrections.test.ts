@@ -4,6 +4,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { EngramApi } from '../../src/host/extension';
 import { FakeOllama } from '../support/fakeOllama';
+import { answerFromPrompt } from '../support/promptReader';
 import { chat, connectToStandIn } from './engramApi';
 
 describe('Engram corrections', () => {
@@ -49,5 +50,26 @@ describe('Engram corrections', () => {
     const behaviours = after.report?.blocks.find((block) => block.id === 'behaviours');
     assert.strictEqual(behaviours?.state, 'included');
     assert.match(behaviours?.text ?? '', /Check the user's current employer/);
+  });
+
+  it("answers \"Where do I work?\" after the seed's correction with the new employer, never the old one", async () => {
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    ollama.setDefaultReply(answerFromPrompt);
+    try {
+      await chat(api, '@engram Hi! My name is Priya. I work at Initech Labs as a data engineer.');
+      const before = await chat(api, '@engram Where do I work?');
+      assert.strictEqual(before.reply, 'You work at Initech Labs.');
+      const corrected = await chat(api, "@engram I left Initech last month, remember? I'm at Globex now.");
+      assert.ok(api.facts?.list('retired').some((s) => s.value === 'Initech Labs'), 'the old employer is retired');
+      assert.ok(corrected.learned.some((s) => s.key === 'employer' && s.value === 'Globex'), 'the new one is learned with the correction');
+      assert.strictEqual(corrected.question, undefined);
+      const after = await chat(api, '@engram Where do I work?');
+      assert.strictEqual(after.reply, 'You work at Globex.');
+      const stale = after.report?.blocks.find((block) => block.id === 'stale');
+      assert.strictEqual(stale?.state, 'included', 'the prompt says the old employer is out of date');
+      assert.match(stale?.text ?? '', /No longer true: employer = Initech Labs/);
+    } finally {
+      ollama.clearScript();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
 import type { BlockState, ContextBlock, RetrievalEntry } from './contextReport';
+import { markStale, staleBlockText, voicedBeliefs, type RetiredBelief } from './staleBeliefs';
 import type { TokenCounter } from './tokenCounter';
 
 /** Shares of the budget for the variable L0 blocks; the conversation gets what is left. */
@@ -30,13 +31,15 @@ export interface AssemblyInput {
   readonly budget: number;
   readonly shares?: BudgetShares;
   readonly tokens: TokenCounter;
+  /** Beliefs retired so far: where the conversation or the summary still says them, the prompt says they are out of date. */
+  readonly retired?: readonly RetiredBelief[];
 }
 
 export interface AssembledPrompt {
   /** The opening instruction message: identity, capabilities, profile, behaviours, summary, L1 lines. */
   readonly system: string;
-  /** The recent conversation as it goes into the prompt, oldest first. */
-  readonly history: readonly { readonly role: 'user' | 'assistant'; readonly text: string }[];
+  /** The recent conversation as it goes into the prompt, oldest first (with each turn's id). */
+  readonly history: readonly { readonly id: string; readonly role: 'user' | 'assistant'; readonly text: string }[];
   readonly prompt: string;
   readonly blocks: ContextBlock[];
   readonly retrieval: RetrievalEntry[];
@@ -139,6 +142,13 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     blocks.push(block('summary', 'L0', 'Rolling summary', 'absent', '', 0, 0, 'no summary yet for this conversation'));
   }
 
+  // Retired beliefs the conversation or the summary may still voice: their block is reserved before the conversation
+  // is filled, then written for what the prompt really carries.
+  const candidates = voicedBeliefs([...input.recent.map((turn) => turn.text), input.summary?.text ?? ''], input.retired ?? []);
+  const staleReserve = candidates.length ? t.count(staleBlockText(candidates)) : 0;
+  remaining -= staleReserve;
+  const staleAt = parts.length;
+
   // L1: one line per kind of memory that exists and is not here, naming the tool that fetches it.
   const l1: ContextBlock[] = [];
   const olderHere = input.elsewhere.olderTurnsHere;
@@ -158,21 +168,25 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
   }
 
   // The recent conversation, newest first, until the budget runs out.
-  const history: { role: 'user' | 'assistant'; text: string }[] = [];
+  const history: { id: string; role: 'user' | 'assistant'; text: string }[] = [];
   let used = 0;
   let cutOne = false;
+  let markedTurns = 0;
   for (let i = input.recent.length - 1; i >= 0; i--) {
     const turn = input.recent[i];
     const room = remaining - used;
-    if (turn.tokens + 4 <= room) {
-      history.unshift({ role: turn.role, text: turn.text });
-      used += turn.tokens + 4;
+    const stale = candidates.length ? markStale(turn.text, candidates) : { text: turn.text, marked: [] };
+    const cost = turn.tokens + 4 + (stale.marked.length ? t.count(stale.text.slice(turn.text.length)) : 0);
+    if (cost <= room) {
+      history.unshift({ id: turn.id, role: turn.role, text: stale.text });
+      used += cost;
+      if (stale.marked.length) markedTurns++;
       continue;
     }
     if (room > 64 && history.length === 0) {
       // An oversized message: cut, never dropped silently.
       const fit = truncateToTokens(turn.text, room - 4, t);
-      history.unshift({ role: turn.role, text: fit.text });
+      history.unshift({ id: turn.id, role: turn.role, text: fit.text });
       used += fit.tokens + 4;
       cutOne = true;
     }
@@ -186,6 +200,17 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
       ? 'a new conversation'
       : `${history.length} of ${input.recent.length + olderHere} turns fit ${Math.max(0, remaining)} tokens${cutOne ? '; the newest was cut with a marker' : ''}${left + olderHere > 0 ? `; ${left + olderHere} older turns left out` : ''}`;
   blocks.push(block('conversation', 'L0', 'Recent conversation', conversationState, history.map((h) => `${h.role}: ${h.text}`).join('\n'), used, fullConversation, why));
+  // What the prompt really carries of the retired beliefs: the marked turns and the summary.
+  const voiced = voicedBeliefs([...history.map((h) => h.text), input.summary?.text ?? ''], candidates);
+  if (voiced.length) {
+    const text = staleBlockText(voiced);
+    const tokens = t.count(text);
+    parts.splice(staleAt, 0, text);
+    const where = [markedTurns ? `${markedTurns} earlier turns (each marked)` : '', input.summary?.text && voicedBeliefs([input.summary.text], voiced).length ? 'the summary' : ''].filter(Boolean).join(' and ');
+    blocks.push(block('stale', 'L0', 'No longer true', 'included', text, tokens, tokens, `${voiced.length} retired ${voiced.length === 1 ? 'belief is' : 'beliefs are'} still voiced by ${where}`));
+  } else {
+    blocks.push(block('stale', 'L0', 'No longer true', 'absent', '', 0, 0, (input.retired ?? []).length ? 'no retired belief is voiced in this prompt' : 'no retired beliefs'));
+  }
   blocks.push(block('prompt', 'L0', 'Your message', promptFit.cut ? 'truncated' : 'included', promptFit.text, promptFit.tokens, t.count(input.prompt), promptFit.cut ? 'cut to half the budget, with a marker' : 'in full'));
   blocks.push(...l1);
   return { system: parts.join('\n\n'), history, prompt: promptFit.text, blocks, retrieval };

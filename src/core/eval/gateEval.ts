@@ -31,6 +31,8 @@ export interface GateEvalReport {
     readonly tierA: number;
     readonly tierACorrect: number;
     readonly tierAPrecision: number;
+    /** Tier-A proposals the label does not expect: beliefs confirmed without the owner that are wrong. */
+    readonly tierAErrors: number;
     readonly byTier: Record<Tier, number>;
   };
 }
@@ -87,6 +89,7 @@ export function runGateEval(cases: readonly GateEvalCase[], allowlist: Allowlist
       tierA,
       tierACorrect,
       tierAPrecision: ratio(tierACorrect, tierA),
+      tierAErrors: tierA - tierACorrect,
       byTier,
     },
   };

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { TokenCounter } from '../context/tokenCounter';
 import { MemoryStore } from '../store/memoryStore';
 import { EngramMemory } from '../turn/engramMemory';
+import { voices, type RetiredBelief } from '../context/staleBeliefs';
+import { MemoryToolRunner } from '../turn/memoryTools';
 import { TurnEngine } from '../turn/turnEngine';
+import type { TurnModel } from '../turn/turnModel';
 import { isTurnRole, type TurnRole } from '../store/turnRepository';
 
 export type ReplayPolicy = 'defer' | 'consolidate' | 'corrections' | 'both';
@@ -35,6 +38,8 @@ export interface ReplayResult {
   readonly falseRetirements: number;
   /** Live (confirmed) beliefs at the end. */
   readonly live: number;
+  /** Assistant turns whose prompt (as the engine assembles it) presented a retired belief as true: voiced, unmarked. */
+  readonly staleTurns: number;
   readonly timeline: { readonly turn: number; readonly live: string[] }[];
 }
 
@@ -51,12 +56,34 @@ export function isReplayLine(value: unknown): value is ReplayLine {
 
 const belief = (key: string, value: string): string => `${key}=${value}`;
 
+/** A laptop-sized prompt, as `engram.ollama.contextLength`'s default gives. */
+const replayBudget = 5_500;
+const replayModel: TurnModel = {
+  id: 'replay',
+  name: 'replay',
+  vendor: 'replay',
+  systemDelivery: 'system message',
+  window: async () => ({ tokens: 8192, replyReserve: 2048, why: 'replay' }),
+  send: async function* () {},
+};
+
+/** A retired belief is presented as true when a block of memory or conversation says it and the "No longer true" block does not name it. */
+export function presentsRetiredAsTrue(prompt: { readonly blocks: readonly { readonly id: string; readonly text: string }[] }, retired: readonly RetiredBelief[]): boolean {
+  const marked = prompt.blocks.find((block) => block.id === 'stale')?.text ?? '';
+  // The identity is Engram's own fixed text ("a coding assistant inside VS Code"), and the message is the user's words now.
+  const said = prompt.blocks.filter((block) => !['stale', 'prompt', 'identity'].includes(block.id)).map((block) => block.text);
+  return retired.some((b) => said.some((text) => voices(text, b)) && !marked.includes(`${b.key} = ${b.value}`));
+}
+
 /**
  * Replays a conversation turn by turn against a throw-away store (never the user's), consolidated after every
  * user turn as the policy says; the assistant turns come from the corpus. Counts the wrong turns against the
  * ground truth, and the work done.
  */
-export async function runReplay(lines: readonly ReplayLine[], options: { policy: ReplayPolicy; broadCorrections?: boolean; wasmPath: string; tokens: TokenCounter }): Promise<ReplayResult> {
+export async function runReplay(
+  lines: readonly ReplayLine[],
+  options: { policy: ReplayPolicy; broadCorrections?: boolean; wasmPath: string; tokens: TokenCounter; markStale?: boolean },
+): Promise<ReplayResult> {
   const folder = mkdtempSync(join(tmpdir(), 'engram-replay-'));
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const now = (): Date => new Date(clock);
@@ -67,7 +94,9 @@ export async function runReplay(lines: readonly ReplayLine[], options: { policy:
     const memory = new EngramMemory(store, options.tokens, { now, consolidate, broadCorrections: options.broadCorrections });
     // The same engine as @engram and the CLI's chat: its preparation (record, correction, capture) per user turn;
     // the assistant's turns come from the corpus instead of a model.
-    const engine = new TurnEngine({ memory, tokens: options.tokens, actOnCorrections: correct });
+    const engine = new TurnEngine({ memory, tokens: options.tokens, actOnCorrections: correct, markStale: options.markStale ?? true });
+    const tools = new MemoryToolRunner(() => store);
+    let staleTurns = 0;
     const { facts } = memory;
     const falsified = new Set<string>();
     const everFalse = new Set(lines.flatMap((line) => line.falsifies ?? []));
@@ -90,6 +119,8 @@ export async function runReplay(lines: readonly ReplayLine[], options: { policy:
       }
       const live = facts.list('confirmed').map((s) => belief(s.key, s.value)).sort();
       if (live.some((b) => falsified.has(b))) wrongTurns++;
+      // The prompt the reply to this turn would be written from: does any block still say a retired belief, unmarked?
+      if (prepared.direct === undefined && presentsRetiredAsTrue(engine.previewPrompt(prepared, replayBudget, { model: replayModel, tools }), memory.retiredBeliefs())) staleTurns++;
       timeline.push({ turn: timeline.length + 1, live });
     }
     const falseRetirements = facts.list('retired').filter((s) => !everFalse.has(belief(s.key, s.value))).length;
@@ -102,6 +133,7 @@ export async function runReplay(lines: readonly ReplayLine[], options: { policy:
       wrongTurns,
       falseRetirements,
       live: facts.list('confirmed').length,
+      staleTurns,
       timeline,
     };
   } finally {

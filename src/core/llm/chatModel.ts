@@ -54,6 +54,8 @@ export interface ChatRequestOptions {
    * real Ollama picks its own runtime window (4k on most laptops) and silently drops the oldest messages.
    */
   readonly contextLength?: number;
+  /** Structured output: a JSON schema the reply must follow (Ollama's `format`), or 'json' for any JSON. */
+  readonly format?: 'json' | object;
   /** Aborting stops the stream at the server, not just the reader. */
   readonly signal?: AbortSignal;
 }

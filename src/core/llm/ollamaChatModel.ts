@@ -63,6 +63,7 @@ export class OllamaChatModel implements ChatModelPort {
           messages: messages.map(toOllamaMessage),
           tools: options.tools?.map(toOllamaTool),
           options: options.contextLength ? { num_ctx: options.contextLength } : undefined,
+          format: options.format as string | object | undefined,
           stream: true,
         }),
       model,

@@ -23,7 +23,10 @@ export class BehaviorBook {
 
   /** A lesson proposed from evidence; it reaches the prompt only once the owner approves it. */
   propose(text: string, evidence: string, from: { turnId?: string; statementId?: string } = {}): BehaviorRecord {
-    const same = this.list().find((behavior) => behavior.text === text && (behavior.status === 'proposed' || behavior.status === 'approved'));
+    // Similar lessons merge: "Check the user's current employer before naming it; they corrected "X" once" and the same
+    // lesson about "Y" are one lesson, not two piling up in the review list.
+    const gist = lessonGist(text);
+    const same = this.list().find((behavior) => lessonGist(behavior.text) === gist && (behavior.status === 'proposed' || behavior.status === 'approved'));
     if (same) return same;
     const behaviorId = randomUUID();
     this.store.applyOperation({
@@ -37,4 +40,9 @@ export class BehaviorBook {
     this.store.applyOperation({ kind: 'behavior', action, id: randomUUID(), behaviorId: id, at: this.now().toISOString(), reason });
     return this.get(id);
   }
+}
+
+/** What a lesson asks, without the particulars after its first clause. */
+function lessonGist(text: string): string {
+  return text.split(';')[0].trim().toLowerCase().replace(/\s+/g, ' ');
 }

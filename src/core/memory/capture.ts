@@ -1,6 +1,11 @@
 import type { Allowlist } from './allowlist';
-import { gateMessage } from './gates';
-import { candidatesOf, type Candidate } from './slotPatterns';
+import { readOwnerClauses, type OwnerClause } from './clauses';
+import { foreignCandidates } from './foreignShapes';
+import { closedGate } from './gates';
+import { ownWords } from './pastedText';
+import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
+import { candidatesOf, type Candidate, type Tier } from './slotPatterns';
+import { plausibility } from './valueChecks';
 
 export type { Candidate, Tier } from './slotPatterns';
 
@@ -11,18 +16,63 @@ export interface CaptureResult {
   readonly blocked?: string;
 }
 
-/** From one message to the facts it proposes: gates, then the shapes of each allowlisted key. */
+/** A message longer than this is mostly someone else's text: what the owner says in it is never confirmed alone. */
+const plainMessageLength = 1_000;
+
+function clauseCandidates(clause: OwnerClause): { candidates: Candidate[]; typo: boolean } {
+  if (clause.language !== 'en') return { candidates: foreignCandidates(clause), typo: false };
+  const fixed = withoutTypos(clause.text);
+  const text = fixed ?? clause.text;
+  return { candidates: [...candidatesOf(text), ...selfDescriptionCandidates(text)], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+}
+
+/**
+ * Tier A is the promise that a plain self-statement is believed and announced. It holds only for the plainest
+ * shape of a key, in a clause with nothing that weakens it, in a message with nothing pasted, for a value the
+ * tagger agrees is one (a capitalised name, a known place). Everything else that passes is asked (B) or queued (C).
+ */
+function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean): Tier {
+  if (candidate.tier !== 'A') return candidate.tier;
+  const plain = !pasted && !long && !typo && strong && clause.weaker.length === 0;
+  return plain ? 'A' : 'B';
+}
+
+/** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
 export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: Allowlist): CaptureResult {
-  const verdict = gateMessage(role, text);
-  if (verdict.blocked) return { candidates: [], blocked: verdict.blocked };
+  const blocked = closedGate(role, text);
+  if (blocked) return { candidates: [], blocked };
+  const own = ownWords(text);
+  const long = text.length > plainMessageLength;
   const candidates: Candidate[] = [];
-  for (const clause of verdict.clauses) {
-    for (const candidate of candidatesOf(clause)) {
-      if (!allowlist.has(candidate.key)) continue;
-      if (candidate.value.length > 60) continue;
-      const duplicate = candidates.find((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
-      if (!duplicate) candidates.push(candidate);
+  for (const clause of readOwnerClauses(own.text)) {
+    const { candidates: found, typo } = clauseCandidates(clause);
+    for (const candidate of found) {
+      if (!allowlist.has(candidate.key) || candidate.value.length > 60) continue;
+      const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text);
+      if (fit === 'no') continue;
+      const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
+      const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
+      if (same < 0) candidates.push({ ...candidate, tier });
+      else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
     }
   }
-  return { candidates };
+  return { candidates: dropShadowed(candidates) };
+}
+
+/**
+ * One fact per single-valued key and message, unless the owner really gave two: a name and a place read from
+ * the same lone word ("I'm Accra") keep the one the tagger believes, and a value inside a longer one of the same
+ * key ("Arch" in "Arch Linux") is dropped.
+ */
+function dropShadowed(candidates: Candidate[]): Candidate[] {
+  return candidates.filter(
+    (candidate) =>
+      !candidates.some(
+        (other) =>
+          other !== candidate &&
+          other.key === candidate.key &&
+          other.value.length > candidate.value.length &&
+          other.value.toLowerCase().startsWith(`${candidate.value.toLowerCase()} `),
+      ),
+  );
 }

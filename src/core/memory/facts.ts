@@ -65,6 +65,24 @@ export class Facts {
     const supersede = this.consolidate || (action !== 'confirm' && action !== 'mention') ? {} : { supersede: false };
     const op: StatementOp = { kind: 'statement', action, id: randomUUID(), statementId, at: this.now().toISOString(), reason, ...extra, ...supersede };
     this.store.applyOperation(op);
+    if (action === 'confirm' && this.consolidate) this.dropOlderProposals(statementId);
+  }
+
+  /**
+   * A single key just got a confirmed value: older proposals of that key (a question left unanswered, a queued
+   * guess) are settled by it, so they leave Proposed instead of sitting beside the newer belief.
+   */
+  private dropOlderProposals(confirmedId: string): void {
+    const confirmed = this.get(confirmedId);
+    if (confirmed.cardinality !== 'single') return;
+    for (const pending of this.list('proposed')) {
+      if (pending.key !== confirmed.key || pending.id === confirmedId) continue;
+      const op: StatementOp = {
+        kind: 'statement', action: 'reject', id: randomUUID(), statementId: pending.id, at: this.now().toISOString(),
+        reason: `settled by a newer confirmed value: ${confirmed.key} = ${confirmed.value}`,
+      };
+      this.store.applyOperation(op);
+    }
   }
 
   private propose(input: {
@@ -160,6 +178,25 @@ export class Facts {
       }
     }
     return { learned, question, queued, blocked: captured.blocked };
+  }
+
+  /**
+   * Queues facts a model proposed for a turn (modelProposer.ts, already checked against the owner's words) for
+   * the owner's review. Never confirms: a proposal already live or once rejected is left alone.
+   */
+  queueModelProposals(turn: CapturedTurn, candidates: readonly { key: string; value: string }[]): StatementRecord[] {
+    const queued: StatementRecord[] = [];
+    for (const candidate of candidates) {
+      if (!this.allowlist().has(candidate.key)) continue;
+      if (this.store.read((db) => findLive(db, candidate.key, candidate.value) ?? wasRejected(db, candidate.key, candidate.value))) continue;
+      queued.push(
+        this.propose({
+          key: candidate.key, value: candidate.value, tier: 'C', origin: 'chat', words: turn.text, turnId: turn.id, sessionId: turn.sessionId,
+          reason: 'proposed by the model from your words, checked by capture; waits for you',
+        }),
+      );
+    }
+    return queued;
   }
 
   approve(id: string, reason = 'approved by the owner'): StatementRecord {

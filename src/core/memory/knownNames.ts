@@ -50,18 +50,31 @@ function escape(text: string): string {
  * Finds the known names in `text`, longest first so "Arch Linux" wins over "Linux"; returns display forms
  * in the order they appear.
  */
-export function findKnown(text: string, names: readonly string[], caseSensitive: ReadonlySet<string> = new Set()): string[] {
-  const found: { at: number; name: string }[] = [];
-  const taken: [number, number][] = [];
-  for (const name of [...names].sort((a, b) => b.length - a.length)) {
-    const pattern = new RegExp(`(?<![\\w+#.-])${escape(name)}(?![\\w+#-]|\\.\\w)`, caseSensitive.has(name) ? 'g' : 'gi');
-    for (const match of text.matchAll(pattern)) {
-      const start = match.index ?? 0;
-      const end = start + match[0].length;
-      if (taken.some(([a, b]) => start < b && end > a)) continue;
-      taken.push([start, end]);
-      found.push({ at: start, name });
-    }
+/** One pattern per list, longest names first so "Arch Linux" wins over "Linux"; compiled once (capture runs it on every clause). */
+const listPatterns = new WeakMap<readonly string[], { pattern: RegExp; byLowerCase: Map<string, string> }>();
+
+function patternOf(names: readonly string[]): { pattern: RegExp; byLowerCase: Map<string, string> } {
+  let compiled = listPatterns.get(names);
+  if (!compiled) {
+    const sorted = [...names].sort((a, b) => b.length - a.length);
+    compiled = {
+      pattern: new RegExp(`(?<![\\w+#.-])(?:${sorted.map(escape).join('|')})(?![\\w+#-]|\\.\\w)`, 'gi'),
+      byLowerCase: new Map(sorted.map((name) => [name.toLowerCase(), name])),
+    };
+    listPatterns.set(names, compiled);
   }
-  return found.sort((a, b) => a.at - b.at).map((entry) => entry.name);
+  return compiled;
+}
+
+/** Finds the known names in `text` and returns their display forms in the order they appear. */
+export function findKnown(text: string, names: readonly string[], caseSensitive: ReadonlySet<string> = new Set()): string[] {
+  const { pattern, byLowerCase } = patternOf(names);
+  const found: string[] = [];
+  pattern.lastIndex = 0;
+  for (const match of text.matchAll(pattern)) {
+    const name = byLowerCase.get(match[0].toLowerCase());
+    // A name that is also an English word ("Go", "C") counts only as written.
+    if (name && (!caseSensitive.has(name) || match[0] === name)) found.push(name);
+  }
+  return found;
 }

@@ -12,6 +12,7 @@ import {
   knownTestFrameworks,
   notNames,
 } from './knownNames';
+import { compiled } from './compiledPatterns';
 
 /**
  * The shapes that state a fact about the owner, per key. Tier A: the plain shape of its own key ("My
@@ -35,7 +36,7 @@ function capitalise(words: string): string {
 }
 
 /** A proper-noun value (a place, a company): words up to the first that is clearly not part of it. */
-function properNoun(text: string, maxWords = 4): string | undefined {
+export function properNoun(text: string, maxWords = 4): string | undefined {
   const words = text.trim().split(/\s+/);
   const kept: string[] = [];
   for (const word of words) {
@@ -52,13 +53,15 @@ function one(key: string, value: string | undefined, tier: Tier): Candidate[] {
   return value ? [{ key, value, tier }] : [];
 }
 
-function match(clause: string, pattern: string): RegExpExecArray | null {
-  return new RegExp(pattern, 'iu').exec(clause);
+function match(text: string, pattern: string): RegExpExecArray | null {
+  return compiled(pattern, 'iu').exec(text);
 }
 
 const name: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
-  if (plain && !notNames.has(plain[1].toLowerCase())) return one('name', capitalise(plain[1]), 'A');
+  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
+  // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo).
+  const value = plain && plain[1].split(/\s+/).filter((word, i) => i === 0 || /^\p{Lu}/u.test(word)).join(' ');
+  if (value && !notNames.has(value.toLowerCase())) return one('name', capitalise(value), 'A');
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
   const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
   if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
@@ -70,16 +73,20 @@ const pronouns: Extractor = (clause) => {
   return one('pronouns', found?.[1].toLowerCase(), 'A');
 };
 
-const roleNouns = String.raw`(?:engineer|developer|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead)`;
+/** The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). */
+export const roleNouns = String.raw`(?:engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant)`;
+/** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"). */
+export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
+
 const role: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:[\w-]+\s+){0,3}?${roleNouns})\b`);
+  const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:${titleWord}){0,3}?${roleNouns})\b`);
   if (plain) return one('role', plain[1], 'A');
   const the = match(clause, String.raw`^${I_AM} the (?:only |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
   return one('role', the?.[1], 'B');
 };
 
 const team: Extractor = (clause) => {
-  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) team\b`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
+  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
   return one('team', found?.[1], 'A');
 };
 
@@ -114,7 +121,7 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
       match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`) ??
       match(clause, String.raw`^(.{1,30}?) is my (?:main |primary |default |daily |go-to )?${noun}\b`);
     if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
-    const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using)\s+(.+)$`);
+    const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using|i am using)\s+(.+)$`);
     if (use) {
       const first = findKnown(use[1].split(/\s+/).slice(0, 3).join(' '), bareUse)[0];
       if (first) return one(key, first, 'A');
@@ -164,7 +171,8 @@ const style: Extractor = (clause) => {
   if (!found) return [];
   return found[1]
     .split(/\s*(?:,|\band\b)\s*/)
-    .map((part) => part.trim().replace(/\s+(?:please|when|in|for|everywhere)\b.*$/i, ''))
+    // A scope that names a language stays ("no semicolons in JS"); any other tail goes ("… when you refactor").
+    .map((part) => part.trim().replace(/\s+(?:please|when|in|for|everywhere)\b.*$/i, (tail) => (/^\s+in\s+(?:js|ts|javascript|typescript|python|go|rust|java|css|sql)\s*$/i.test(tail) ? tail : '')))
     .filter((part) => part && part.split(/\s+/).length <= 5 && findKnown(part, allTools).length === 0)
     .map((value) => ({ key: 'style', value, tier: 'A' as const }));
 };

@@ -1,5 +1,6 @@
 import { agentUse, type AgentUse } from '../context/agentCalls';
 import type { ContextReport } from '../context/contextReport';
+import type { RetiredBelief } from '../context/staleBeliefs';
 import { factsRetrievedFor, recentReports, reportsOfSession, withoutTexts } from '../context/reportRepository';
 import { RollingSummaries } from '../context/rollingSummary';
 import type { TokenCounter } from '../context/tokenCounter';
@@ -24,6 +25,7 @@ export class EngramMemory {
   readonly corrections: Corrections;
   readonly summaries: RollingSummaries;
   private readonly listeners = new Set<() => void>();
+  private retired: RetiredBelief[] | undefined;
 
   constructor(
     readonly store: MemoryStore,
@@ -37,7 +39,8 @@ export class EngramMemory {
     this.corrections = new Corrections(store, this.facts, this.behaviors, retrievedFor, { broad: options.broadCorrections });
     this.summaries = new RollingSummaries(store, this.facts);
     // One change stream: every write of this window and every change read from another writer.
-    store.onDidChange(() => {
+    store.onDidChange((kinds) => {
+      if (kinds.has('statement') || kinds.has('forgetSessions') || kinds.has('coolSessions')) this.retired = undefined;
       for (const listener of this.listeners) listener();
     });
   }
@@ -46,6 +49,30 @@ export class EngramMemory {
   onDidChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Every belief retired so far (a correction, a newer value, Forget, undo) whose value is not live again, newest first,
+   * with why and what is true now: what a prompt must mark where earlier words still say it.
+   */
+  retiredBeliefs(): readonly RetiredBelief[] {
+    if (this.retired) return this.retired;
+    const confirmed = this.facts.list('confirmed');
+    const live = new Set(confirmed.map((s) => `${s.key}\u0000${s.value.toLowerCase()}`));
+    const seen = new Set<string>();
+    this.retired = this.facts
+      .list('retired')
+      .filter((s) => !live.has(`${s.key}\u0000${s.value.toLowerCase()}`))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .filter((s) => !seen.has(`${s.key}\u0000${s.value.toLowerCase()}`) && seen.add(`${s.key}\u0000${s.value.toLowerCase()}`))
+      .map((s) => ({
+        key: s.key,
+        value: s.value,
+        retiredAt: s.updatedAt,
+        reason: this.facts.history(s.id).filter((event) => event.statusAfter === 'retired').at(-1)?.reason ?? '',
+        now: s.cardinality === 'single' ? confirmed.find((c) => c.key === s.key)?.value : undefined,
+      }));
+    return this.retired;
   }
 
   /** Keeps a turn's report: what its prompt carried (texts dropped: the store keeps figures, ids and why). */

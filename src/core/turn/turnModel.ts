@@ -30,10 +30,17 @@ export interface TurnModel {
   explain?(error: unknown): string;
 }
 
+/** What a tool may know of the turn that called it. */
+export interface TurnToolContext {
+  readonly sessionId: string;
+  /** The turns this prompt already carries (the recent conversation and the message itself): recall skips them. */
+  readonly inPrompt: ReadonlySet<string>;
+}
+
 /** The tools a turn may call: the memory tools, and in VS Code whatever else the editor offers. */
 export interface ToolRunner {
   specs(): readonly ToolSpec[];
-  run(call: ToolCallRequest, signal?: AbortSignal): Promise<ToolOutcome>;
+  run(call: ToolCallRequest, signal?: AbortSignal, turn?: TurnToolContext): Promise<ToolOutcome>;
 }
 
 /** Room for the reply inside a window: a quarter of it, at most 4k tokens. */

@@ -1,0 +1,97 @@
+import type { Word } from './wordTagger';
+
+/**
+ * Whether a sentence, then each of its clauses, states a present fact about the owner: its mood (question,
+ * request, hypothetical, role-play, sarcasm, example data), who is speaking (reported speech, someone else),
+ * its tense (past, future) and its polarity (negated). A clause that is none of these can still be weak
+ * (hedged, joking, in passing), which keeps its facts out of tier A.
+ */
+export interface SentenceVerdict {
+  readonly skip: boolean;
+  readonly question: boolean;
+  /** The part of the sentence that may be the owner's statement (example data after "such as" cut off). */
+  readonly kept: string;
+  readonly weaker: readonly string[];
+}
+
+export interface ClauseVerdict {
+  readonly skip: boolean;
+  readonly weaker: readonly string[];
+}
+
+const hypotheticalOpening = /^(?:according to|if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world|had i|were i|for interview practice|in theory)\b/i;
+const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b/i;
+/** Markers people put on a self-description they do not mean. */
+const sarcasm = /🙄|🙃|😒|😏|🤡|(?:^|\s)\/s\b|\byeah,? right\b|\bapparently\b|\bclearly,? i\b|\bsure,? i(?:'m|’m| am|m)\b|\boh (?:great|joy|sure|wonderful)\b|\byay\b|\bas you can tell\b|\bwhich means i\b|\bof course\b|\bso-called\b|\bself-proclaimed\b/i;
+const joking = /\b(?:lol|lmao|rofl|haha\w*|jk)\b|😂|🤣|😅|😆/i;
+const hedge = /\b(?:i think|i guess|i suppose|probably|kinda|kind of|sort of|more or less|i believe)\b/i;
+/** Material the owner asks to have produced, or names as an example: what follows is not a statement. */
+const exampleMarker =
+  /(?:^|\b(?:can|could|would) (?:you|u) |\bplease |\bpls |\bhelp me |\bi need you to |\bi want you to )(?:generate|write|draft|compose|create|make up|come up with|invent|produce)\b|\b(?:e\.g\.|for example|for instance|such as|something like|like:|sample|examples?|mock|fake|dummy|placeholder|fixture|seed (?:data|script)|test (?:input|data|string)|the input|self-introductions|bios?)\b/i;
+/** "my boss thinks I'm…", "she told me she's…": someone else's words or beliefs about the owner. */
+const reported = /\b([\p{L}']+)\s+(?:thinks|think|says|said|told (?:me|us|everyone)|believes|claims|wrote|assumes?|reckons)\b(?:\s+that)?\s+(?:i|i'm|im|i’m|she|he|they|she's|he's)\b/iu;
+const questionOpening = /^(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|what|how|why|where|which|who|when|have|has)\b/i;
+
+export function sentenceVerdict(sentence: string): SentenceVerdict {
+  const weaker: string[] = [];
+  const opening = sentence.replace(/^(?:\W|hi|hey|so|ok|okay|oh|and|but|also|btw|well)+\s*/i, '');
+  if (hypotheticalOpening.test(opening) || rolePlay.test(sentence) || sarcasm.test(sentence)) return skipped;
+  const speaker = reported.exec(sentence);
+  if (speaker) {
+    if (speaker[1].toLowerCase() !== 'i') return skipped;
+    weaker.push('hedged ("I think…")');
+  }
+  let kept = sentence;
+  const example = exampleMarker.exec(sentence);
+  if (example) {
+    kept = sentence.slice(0, example.index);
+    if (!/\b(?:i|i'm|im|my)\b/i.test(kept)) return skipped;
+  }
+  const question = /[?？]\s*$/.test(sentence) || /^¿/.test(sentence) || questionOpening.test(opening);
+  if (question) weaker.push('said in passing, in a question');
+  if (joking.test(sentence)) weaker.push('said with a laugh');
+  if (hedge.test(sentence)) weaker.push('hedged');
+  if (sentence.split(/\s+/).length > 30) weaker.push('a long sentence');
+  return { skip: false, question, kept, weaker };
+}
+
+const skipped: SentenceVerdict = { skip: true, question: false, kept: '', weaker: [] };
+
+const someoneElse =
+  /^my\s+(?:[\p{L}]+['’]s\s|(?:\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
+const negation = /\b(?:never|no longer|not anymore|any ?more|not any more|none)\b/i;
+const statedByNegation = /^i (?:do not|don't|dont) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;
+const pastMarker = /\b(?:used to|back when|back in|before i|formerly|previously|ex-\w+|until \d{4}|in the past|years ago|ages ago)\b/i;
+/** Past forms that describe where things stand now ("I moved to Porto", "I'm based in Lisbon"). */
+const resultVerbs = new Set(['moved', 'switched', 'relocated', 'joined', 'started', 'migrated', 'settled', 'transferred', 'based', 'located', 'called', 'named', 'married', 'got']);
+const modals = new Set(['will', 'would', 'could', 'might', 'may', 'shall', 'should', 'wo', "'ll", 'ought']);
+const futureOrWish =
+  /\b(?:going to|gonna|about to|planning|plan to|plans to|thinking (?:of|about)|considering|hoping|hope to|want to|wanna|would love|wish|someday|one day|soon|next (?:week|month|year|quarter|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:a|two|three) (?:weeks?|months?))\b/i;
+const arrangement = /^i am (?:moving|joining|starting|switching|relocating|leaving|changing|heading|interviewing|applying)\b/i;
+const temporary = /\b(?:this week|for a (?:conference|trip|visit|week|few days|wedding)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip)\b/i;
+const idiom =
+  /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
+
+/** The first verb of the clause: the one that carries its tense. */
+function finiteVerb(words: readonly Word[]): Word | undefined {
+  return words.find((word) => word.tags.has('Verb') && word.form !== '');
+}
+
+export function clauseVerdict(text: string, words: readonly Word[]): ClauseVerdict {
+  if (someoneElse.test(text) || idiom.test(text) || pastMarker.test(text) || temporary.test(text)) return { skip: true, weaker: [] };
+  if (futureOrWish.test(text) || arrangement.test(text)) return { skip: true, weaker: [] };
+  const negated = words.some((word) => word.tags.has('Negative')) || negation.test(text) || /\bnot\b/i.test(text);
+  if (negated && !statedByNegation.test(text)) return { skip: true, weaker: [] };
+  const weaker: string[] = [];
+  const verb = finiteVerb(words);
+  if (verb) {
+    const form = verb.form.toLowerCase();
+    if (modals.has(form)) return { skip: true, weaker: [] };
+    if (['was', 'were', 'had', 'did', 'used'].includes(form)) return { skip: true, weaker: [] };
+    if (verb.tags.has('PastTense') && !verb.tags.has('Copula')) {
+      if (!resultVerbs.has(form)) return { skip: true, weaker: [] };
+      weaker.push('a change, told in the past tense');
+    }
+  }
+  return { skip: false, weaker };
+}

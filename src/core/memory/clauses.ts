@@ -1,0 +1,175 @@
+import { foreignClauses, looksForeign } from './foreignShapes';
+import { clauseVerdict, sentenceVerdict } from './clauseMood';
+import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
+
+/**
+ * From the owner's own text to the clauses that state something about the owner, now. Sentences are split
+ * and tagged by the NLP library (wordTagger.ts); each clause is then judged on its own: whose statement it
+ * is, its tense, its polarity and its mood (clauseMood.ts). What survives may still be too weak for tier A,
+ * and says why in `weaker`.
+ */
+export interface OwnerClause {
+  /** The clause as plain text: contractions expanded, emoji and fillers gone ("i am a backend dev at Fernhill"). */
+  readonly text: string;
+  /** Why a fact from this clause must not be confirmed on its own (empty: its plainest shapes may be tier A). */
+  readonly weaker: readonly string[];
+  /** The tagged words (English clauses only), for checking a value in context. */
+  readonly words: readonly Word[];
+  readonly language: 'en' | 'de' | 'es' | 'pt';
+}
+
+/** At most this many sentences of one message are tagged: the cost of a message stays bounded whatever its size. */
+const maxTaggedSentences = 8;
+const maxSentenceLength = 400;
+
+/** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
+const firstPersonCue =
+  /(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
+const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
+
+const fillers =
+  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally)\b[\s,:;!.—–-]*/i;
+
+export function stripFillers(clause: string): string {
+  let current = clause.trim();
+  for (let previous = ''; previous !== current; ) {
+    previous = current;
+    current = current.replace(fillers, '').trim();
+  }
+  return current;
+}
+
+/** Lines of the owner's text, then sentences, keeping only those that could carry a fact about the owner. */
+function candidateSentences(ownText: string): string[] {
+  const sentences: string[] = [];
+  for (const line of ownText.split('\n')) {
+    if (!firstPersonCue.test(line)) continue;
+    for (const sentence of splitSentences(line)) {
+      for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
+        if (part.length <= maxSentenceLength && firstPersonCue.test(part)) sentences.push(part.trim());
+      }
+    }
+    if (sentences.length >= maxTaggedSentences) break;
+  }
+  return sentences.slice(0, maxTaggedSentences);
+}
+
+/** Conjunctions that always start a clause of their own. */
+const subordinator = /^(?:but|so|while|because|since|although|though|whereas|when|if|unless)$/i;
+/** "and"/"or" start a clause only before a subject or a verb ("and my shell is zsh", "and started at Finch"): not in "Rust and Go". */
+const coordinator = /^(?:and|or|plus)$/i;
+const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|he|she|they|it|this|that|our|there)$/i;
+
+/** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
+function splitWords(words: readonly Word[]): Word[][] {
+  const clauses: Word[][] = [[]];
+  words.forEach((word, i) => {
+    const current = clauses[clauses.length - 1];
+    const next = words[i + 1];
+    const startsClause =
+      word.pre.includes('(') ||
+      subordinator.test(word.text) ||
+      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
+    if (current.length > 0 && startsClause) clauses.push([word]);
+    else current.push(word);
+    if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
+  });
+  return clauses.filter((clause) => clause.length > 0);
+}
+
+/** Words between "I" and its verb that change nothing about the fact ("I recently moved", "I'm currently at"). */
+function withoutAdverbs(text: string): string {
+  return text
+    .replace(/^(i(?: am)?)\s+(?:just|recently|finally|also|actually|currently|really|now|still|already|officially)\s+/i, '$1 ')
+    .replace(/^(i (?:code|write|program|work))\s+(?:mostly|mainly|usually|primarily|generally|normally)\s+(in|with)\b/i, '$1 $2')
+    .replace(/\s+@\s+(?=\p{L})/gu, ' at ');
+}
+
+/** A form line the owner types about themselves ("Name: Priyanka", "Pronouns: she/her") in the plain shape. */
+function fromFormLine(sentence: string): string | undefined {
+  const field = /^\s*(name|pronouns|role|team|location|timezone|editor|shell|os)\s*:\s*(.+?)[.!]?\s*$/i.exec(sentence);
+  if (!field) return undefined;
+  const key = field[1].toLowerCase();
+  if (key === 'team') return `i am on the ${field[2]} team`;
+  if (key === 'role') return `i am a ${field[2]}`;
+  if (key === 'location') return `i live in ${field[2]}`;
+  return `my ${key} ${key === 'pronouns' ? 'are' : 'is'} ${field[2]}`;
+}
+
+/** An opening that introduces the owner; subjectless fragments after it describe the owner too. */
+const introduction =
+  /^(?:i am [\p{L}'-]+$|i am (?:an?|the) |my name is|my name's|name is|name's|call me|you can call me|i go by|[\p{Lu}][\p{L}'-]+ here$|my pronouns|located|based|living|working)/iu;
+/** A fragment that has a subject of its own (so it is not a description of the owner). */
+const ownSubject =
+  /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
+const ownerSubject = /^(?:i|my|me|call me|you can call me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
+/** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
+const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from)\b/i;
+const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
+
+function readEnglish(sentence: string, into: OwnerClause[]): void {
+  const verdict = sentenceVerdict(sentence);
+  if (verdict.skip) return;
+  const form = fromFormLine(verdict.kept);
+  const words = tagWords((form ?? verdict.kept).replace(emoji, ' '));
+  let introduced = false;
+  let previous = '';
+  let lastOfSentence: OwnerClause | undefined;
+  for (const clauseWords of splitWords(words)) {
+    const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
+    if (/^(?:about me|a bit about me|quick intro|intro|kurz zu mir)$/i.test(plain)) {
+      introduced = true;
+      continue;
+    }
+    let raw = stripFillers(plain);
+    if (/^(?:if|unless)\b/i.test(raw)) continue;
+    const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
+    raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
+    // "…, and started at Finch": the subject is the previous clause's.
+    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
+    raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
+    if (!raw) continue;
+    // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").
+    if (verdict.question && questionStart.test(raw)) break;
+    const weaker = [...verdict.weaker];
+    let text = raw;
+    if (!ownerSubject.test(raw)) {
+      const subjectless = !ownSubject.test(raw) && raw.split(/\s+/).length <= 12;
+      const implied = (introduced || sentenceStartsDescribing.test(raw)) && subjectless;
+      const last = into[into.length - 1];
+      const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym')) && !clauseWords[0]?.tags.has('Verb') && !clauseWords[0]?.tags.has('Adverb');
+      if (!implied && subjectless && listItem && last && lastOfSentence === last) {
+        // A list that goes on after a comma: "I write Go, Python and a bit of Elixir".
+        lastOfSentence = { ...last, text: `${last.text}, ${raw}`, words: [...last.words, ...clauseWords] };
+        into.push(lastOfSentence);
+        continue;
+      }
+      if (!implied) {
+        introduced = false;
+        lastOfSentence = undefined;
+        continue;
+      }
+      text = `i am ${raw}`;
+      weaker.push('a fragment of a self-description, without its own subject');
+    }
+    const judged = clauseVerdict(text, clauseWords);
+    previous = text;
+    if (judged.skip) {
+      lastOfSentence = undefined;
+      continue;
+    }
+    if (introduction.test(text) || introduction.test(raw)) introduced = true;
+    lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
+    into.push(lastOfSentence);
+  }
+}
+
+/** The clauses of the owner's own text that state something about the owner, now. */
+export function readOwnerClauses(ownText: string): OwnerClause[] {
+  const clauses: OwnerClause[] = [];
+  for (const sentence of candidateSentences(ownText)) {
+    if (looksForeign(sentence)) clauses.push(...foreignClauses(sentence));
+    else readEnglish(sentence, clauses);
+  }
+  return clauses;
+}

@@ -1,0 +1,218 @@
+/**
+ * Pasted material: what a developer puts in a message that is not their own words. Emails (headers,
+ * greetings, signatures), logs and stack traces, shell sessions, file contents, chat transcripts, news text,
+ * code, quoted blocks, and whatever follows a lead-in ("help me reply to this:"). A first-person line in any
+ * of it is someone else's (a sender, a process, a file), so capture never reads it as the owner's.
+ *
+ * Everything here is line-based and linear in the message's length: no backtracking-heavy pattern ever sees
+ * more than one line.
+ */
+
+export interface OwnWords {
+  /** The owner's own text: foreign lines blanked, paragraph breaks kept. */
+  readonly text: string;
+  /** Whether anything pasted, quoted or fenced was found: the owner's facts in such a message are never tier A. */
+  readonly pasted: boolean;
+}
+
+/**
+ * Only the head of a very long message is read for facts about the owner: a message of many kilobytes is
+ * pasted material with a line or two of the owner's around it, and the bound keeps capture's cost flat.
+ */
+export const ownWordsLimit = 8_000;
+const maxLineLength = 2_000;
+
+const fence = /^\s*(?:```|~~~)/;
+const quoteLine = /^\s*>/;
+const emailHeader = /^\s*(?:from|to|cc|bcc|subject|date|sent|reply-to|von|an|betreff|de|para|assunto|asunto)\s*:\s*\S/i;
+const forwarded = /^\s*(?:-{3,}\s*(?:forwarded|original) message|begin forwarded message|on .{4,80} wrote:\s*$)/i;
+/** "Hi Sam," / "Hello team," / "Dear Alex," — a greeting to someone who is not the assistant. */
+const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi)\s+(?!there\b|engram\b)(?:all|team|everyone|folks|guys|y'all|[\p{Lu}][\p{L}'-]+(?: [\p{Lu}][\p{L}'-]+)?)\s*[,!]/iu;
+const signOff = /^\s*(?:thanks|thank you|many thanks|best|cheers|regards|kind regards|best regards|warm regards|sincerely|all the best|talk soon|br|viele grüße|saludos|abraços|atenciosamente)\b[^.?\n]{0,40}$/i;
+const logLine =
+  /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{1,2}:\d{2}(?::\d{2})?\]|[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|ALERT)\b|npm (?:ERR!|WARN)|at \S+ \(|at \S+:\d+|Traceback \(most recent|File "[^"]+", line \d+|[\w.]*(?:Error|Exception)(?::|\s*$)|[\w.-]+-\d+\s+\|)/;
+const shellPrompt = /^\s*(?:[$%❯➜#]\s+\S|PS [A-Za-z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^\s]*\s*[$#])/;
+const transcriptLine = /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*)?(?:<[\w.-]+>|[\p{L}][\p{L}\d .'-]{0,24}:)\s+\S/u;
+/** Field names a person types about themselves ("Name: Priyanka"), which a transcript's speakers are not. */
+const ownFieldNames = /^\s*(?:name|pronouns|role|about me|me|context|note|notes|edit|update|ps|p\.s|btw|fyi|kurz zu mir|sobre mim|sobre mí)\s*:/i;
+const codeLine =
+  /(?:[;{}]\s*$|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
+const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
+const csvRow = /^[^\s,]+(?:,[^,\n]*){2,}$/;
+const tableRow = /^\s*(?:[-+|]{3,}|.*\s\|\s.*|\(\d+ rows?\))/;
+const diffLine = /^(?:---|\+\+\+|@@|[-+]\S)/;
+const newsDateline = /^\s*(?:[A-Z][A-Z .'-]{2,}(?:,\s*[A-Z][a-z]{2,}\.? \d{1,2})?\s*(?:\([\w .]+\))?\s*[-—–]\s|[Ff][Oo][Rr] [Ii][Mm][Mm][Ee][Dd][Ii][Aa][Tt][Ee] [Rr][Ee][Ll][Ee][Aa][Ss][Ee])/;
+
+/**
+ * A sentence that announces material that follows: after it, nothing in the message is the owner's
+ * statement (and the owner can always say a fact again, plainly, in a message of its own).
+ */
+const leadIn = new RegExp(
+  String.raw`\b(?:summari[sz]e|translate|rewrite|reword|paraphrase|proofread|tl;?dr|reply to|respond to|draft(?: a)? (?:reply|response|answer)|help me (?:answer|reply|respond)|what (?:they|he|she|someone|\w+) (?:wrote|said|sent)|(?:he|she|they|someone|somebody|recruiter|manager|boss|reviewer|colleague|coworker|candidate|customer|client|user)\s+(?:wrote|said|sent|posted|tweeted|asked|left)|said this|wrote this|sent (?:me )?this|got this|forwarding|pasting|pasted|here(?:'s| is) (?:the|my|a|an|his|her|their|what)|this is (?:the|what|from|my)|from (?:the|an?|this) (?:blog )?(?:readme|docs?|template|article|post|page|website|site)|the (?:full )?(?:email|e-mail|mail|message|issue|ticket|comment|bio|post|tweet|text|output|log|logs|error|alert|transcript|thread|answer|commit message|config|file|readme)\b[^.?!:\n]*(?:says|said|reads|is|was|below|above)|(?:ticket|issue|story) text|bug report|transcript|thread from|below is|is below|the following|asked me)\b[^\n]*?(?::\s|:$|\?\s*$|\?\s+(?=\S))` +
+    // Words that announce material only when a colon follows them ("psql output:", "it prints:").
+    String.raw`|\b(?:output|prints?|printed|gives me|shows me|said|answer|returns|logs?)\b[^\n?]*?(?::\s|:$)`,
+  'iu',
+);
+
+type LineKind = 'own' | 'foreign' | 'blank';
+
+function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+/** Lines of structured material (logs, shell, code, file fields, tables) that make their paragraph pasted. */
+function looksPasted(line: string): boolean {
+  return logLine.test(line) || shellPrompt.test(line) || codeLine.test(line) || tableRow.test(line) || newsDateline.test(line) || emailHeader.test(line) || forwarded.test(line);
+}
+
+/**
+ * Runs of two or more consecutive lines of one machine shape (fields, CSV rows, a transcript, a diff). A run
+ * made only of fields a person types about themselves ("Name: …" then "Pronouns: …") stays the owner's.
+ */
+function runsOf(lines: readonly string[], shape: RegExp, ownFields?: RegExp): boolean[] {
+  const marked = lines.map(() => false);
+  for (let start = 0; start < lines.length; ) {
+    let end = start;
+    while (end < lines.length && shape.test(lines[end])) end++;
+    const run = lines.slice(start, end);
+    if (run.length >= 2 && !(ownFields && run.every((line) => ownFields.test(line)))) for (let i = start; i < end; i++) marked[i] = true;
+    start = end === start ? start + 1 : end;
+  }
+  return marked;
+}
+
+function classify(lines: readonly string[]): LineKind[] {
+  const kinds: LineKind[] = lines.map((line) => (isBlank(line) ? 'blank' : 'own'));
+  let inFence = false;
+  let inEmail = false;
+  let pastedParagraph = false;
+  const machineRuns = [runsOf(lines, fileField, ownFieldNames), runsOf(lines, transcriptLine, ownFieldNames), runsOf(lines, csvRow), runsOf(lines, diffLine)];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (fence.test(line)) {
+      inFence = !inFence;
+      kinds[i] = 'foreign';
+      continue;
+    }
+    if (inFence) {
+      kinds[i] = 'foreign';
+      continue;
+    }
+    if (kinds[i] === 'blank') {
+      pastedParagraph = false;
+      continue;
+    }
+    // Nobody types a line this long to an assistant: it is a pasted blob (a minified file, a log line, binary).
+    if (line.length > maxLineLength) {
+      kinds[i] = 'foreign';
+      pastedParagraph = true;
+      continue;
+    }
+    if (inEmail) {
+      kinds[i] = 'foreign';
+      if (signOff.test(line)) {
+        inEmail = false;
+        // The signature: a name, a title, a company on the next short lines.
+        for (let j = i + 1; j < lines.length && j <= i + 3 && !isBlank(lines[j]) && lines[j].length <= 60; j++) kinds[j] = 'foreign';
+      }
+      continue;
+    }
+    if (emailGreeting.test(line) || emailHeader.test(line) || forwarded.test(line)) {
+      inEmail = true;
+      kinds[i] = 'foreign';
+      continue;
+    }
+    if (quoteLine.test(line)) {
+      kinds[i] = 'foreign';
+      continue;
+    }
+    const machine = looksPasted(line) || machineRuns.some((run) => run[i]);
+    if (machine) pastedParagraph = true;
+    if (pastedParagraph) kinds[i] = 'foreign';
+  }
+  // A sign-off without a greeting still closes a pasted letter: the lines above it, back to a blank line, are its body.
+  for (let i = 0; i < lines.length; i++) {
+    if (kinds[i] !== 'own' || !signOff.test(lines[i]) || i === 0) continue;
+    const nextIsName = i + 1 < lines.length && /^\s*[\p{Lu}][\p{L}'-]+(?:\s+[\p{Lu}][\p{L}'-]+)?\s*$/u.test(lines[i + 1]);
+    if (!nextIsName && !/,\s*[\p{Lu}][\p{L}'-]+\s*$/u.test(lines[i])) continue;
+    for (let j = i; j >= 0 && kinds[j] !== 'blank'; j--) kinds[j] = 'foreign';
+    for (let j = i + 1; j < lines.length && j <= i + 3 && kinds[j] !== 'blank'; j++) kinds[j] = 'foreign';
+  }
+  return kinds;
+}
+
+/** Inline foreign text: code spans and quotations (straight, curly, and single quotes around a phrase). */
+function stripInline(text: string): { text: string; found: boolean } {
+  let found = false;
+  const mark = (): string => {
+    found = true;
+    return ' ';
+  };
+  const stripped = text
+    .replace(/`[^`\n]*`/g, () => ' ')
+    .replace(/"[^"\n]*"/g, mark)
+    .replace(/“[^”\n]*”/g, mark)
+    .replace(/„[^“”\n]*[“”]/g, mark)
+    .replace(/«[^»\n]*»/g, mark)
+    .replace(/(^|[\s(:])'([^'\n]*\s[^'\n]*)'(?=[\s.,;:!?)]|$)/g, (_, before: string) => `${before}${mark()}`);
+  return { text: stripped, found };
+}
+
+/** Announcing a paste and not the owner: "About me:", "Some context:" come before the owner's own words. */
+const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts)\b[^:]*:\s*$/i;
+
+/** A line ending in a colon, with more lines after it: "Getting this in CI:", "psql output:". */
+function announcesLines(line: string, next: string | undefined): RegExpExecArray | null {
+  if (next === undefined || !/:\s*$/.test(line) || ownAnnouncement.test(line)) return null;
+  return /^[\s\S]*$/.exec(line);
+}
+
+/**
+ * Where the owner's words resume after a lead-in on line `at`: after the paragraphs that follow it, when each
+ * was recognised as structured material (a log, a shell session, a letter with its signature). Prose pasted
+ * after a lead-in has no recognisable end, so nothing after it is read (undefined).
+ */
+function endOfAnnouncedPaste(kinds: readonly LineKind[], at: number): number | undefined {
+  let i = at + 1;
+  while (i < kinds.length && kinds[i] === 'blank') i++;
+  if (i >= kinds.length) return undefined;
+  let sawForeign = false;
+  for (; i < kinds.length; i++) {
+    if (kinds[i] === 'own') return sawForeign && kinds[i - 1] === 'blank' ? i : undefined;
+    if (kinds[i] === 'foreign') sawForeign = true;
+  }
+  return undefined;
+}
+
+/**
+ * The owner's own words in a message: pasted blocks blanked line by line, inline quotations and code removed,
+ * and everything after a lead-in dropped.
+ */
+export function ownWords(message: string): OwnWords {
+  const head = message.length > ownWordsLimit ? message.slice(0, ownWordsLimit) : message;
+  const lines = head.split(/\r?\n/);
+  const kinds = classify(lines);
+  let pasted = kinds.includes('foreign');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (kinds[i] !== 'own') {
+      kept.push('');
+      continue;
+    }
+    const inline = stripInline(lines[i]);
+    if (inline.found) pasted = true;
+    const lead = leadIn.exec(inline.text) ?? announcesLines(inline.text, lines[i + 1]);
+    if (!lead) {
+      kept.push(inline.text);
+      continue;
+    }
+    // The lead-in's own words stay (they may carry a fact: "I work at Fernhill, help me reply to this:").
+    kept.push(inline.text.slice(0, lead.index + lead[0].length));
+    pasted = true;
+    const resumeAt = endOfAnnouncedPaste(kinds, i);
+    if (resumeAt === undefined) break;
+    for (; i + 1 < resumeAt; i++) kept.push('');
+  }
+  if (message.length > ownWordsLimit) pasted = true;
+  return { text: kept.join('\n'), pasted };
+}
