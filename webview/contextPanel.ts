@@ -81,9 +81,41 @@ function render(report: ContextReport | undefined, turns: readonly TurnSummary[]
     if (turns.length > 0) root.append(renderTurnPicker(turns, selectedTurnId));
     return;
   }
+  if (isAgentCall(report)) {
+    // Another agent's call over MCP: no prompt, window or budget of ours, only what it asked and what it was handed.
+    root.append(renderAgentHeader(report), renderTurnPicker(turns, selectedTurnId ?? report.turnId), el('vscode-divider'));
+    root.append(renderBlocks(report.blocks), el('vscode-divider'), renderRetrieval(report));
+    restoreFocus(focus);
+    return;
+  }
   root.append(renderHeader(report), renderTurnPicker(turns, selectedTurnId ?? report.turnId), el('vscode-divider'));
   root.append(renderBlocks(report.blocks), el('vscode-divider'), renderHealth(report), el('vscode-divider'), renderRetrieval(report));
   restoreFocus(focus);
+}
+
+/** The record of a call another agent made over MCP (vendor "mcp", see src/core/context/agentCalls.ts). */
+function isAgentCall(report: ContextReport): boolean {
+  return report.model.vendor === 'mcp' && report.sessionId.startsWith('mcp:');
+}
+
+function renderAgentHeader(report: ContextReport): HTMLElement {
+  const header = el('header', { id: 'summary' });
+  const title = el('h1');
+  title.append('Memory used by ', el('span', { id: 'model-name', text: report.model.name }));
+  const totals = el('p', { className: 'totals' });
+  const total = el('span', { id: 'total-tokens', text: count(report.totalTokens) });
+  total.dataset.tokens = String(report.totalTokens);
+  totals.append(total, ' tokens handed back over MCP, on ', formatTime(report.at), '.');
+  header.append(title, totals);
+  return header;
+}
+
+/** "tool recall_conversation", or for another agent "claude-code over MCP: memory_search". */
+function viaText(via: string): string {
+  if (via === 'prompt') return 'prompt';
+  const agent = /^mcp:(.*):([^:]+)$/.exec(via);
+  if (agent) return `${agent[1]} over MCP: ${agent[2]}`;
+  return via.replace(/^tool:/, 'tool ');
 }
 
 function renderHeader(report: ContextReport): HTMLElement {
@@ -282,7 +314,7 @@ function renderRetrieval(report: ContextReport): HTMLElement {
   grid.setAttribute('grid-template-columns', '7em minmax(12em, 3fr) minmax(8em, 1fr)');
   grid.append(row(['Kind', 'Memory', 'Via'], 'header'));
   for (const entry of report.retrieval) {
-    const entryRow = row([entry.kind, entry.label, entry.via === 'prompt' ? 'prompt' : entry.via.replace(/^tool:/, 'tool ')]);
+    const entryRow = row([entry.kind, entry.label, viaText(entry.via)]);
     entryRow.dataset.memoryId = entry.memoryId;
     grid.append(entryRow);
   }

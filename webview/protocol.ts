@@ -145,7 +145,7 @@ export function isRetrievalEntry(value: unknown): value is RetrievalEntry {
     kinds.includes(value.kind) &&
     typeof value.memoryId === 'string' &&
     typeof value.via === 'string' &&
-    (value.via === 'prompt' || value.via.startsWith('tool:')) &&
+    (value.via === 'prompt' || value.via.startsWith('tool:') || value.via.startsWith('mcp:')) &&
     typeof value.label === 'string'
   );
 }

@@ -10,6 +10,7 @@ import { replayFile } from './replayFile';
 import { evalRecallCommand } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
+import { runMcp } from './mcpCommand';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 
 const usage = `engram: the Engram memory store from the command line
@@ -34,9 +35,13 @@ commands:
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N]
-                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
+                      user messages on stdin, one per line (a literal \\n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
                       "undo last learned" work as in the chat; --json prints one line per turn
+  mcp [--workspace DIR] [--allowlist FILE]
+                      an MCP server on stdin/stdout (no network) for other agents: the tools memory_search and
+                      recall_conversation (as in VS Code) and propose_fact (a proposal for your review, never a
+                      confirmed fact); every call is recorded with the client's name (see stats)
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -44,7 +49,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -108,12 +113,14 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'stats': {
       const store = await openStore(args, 'read');
       try {
-        const stats = store.stats();
+        const agents = new EngramMemory(store, cl100kTokenCounter).agentUse();
+        const stats = { ...store.stats(), agents };
         print(
           args,
           stats,
           `${stats.turns} turns in ${stats.sessions} sessions; facts: ${stats.facts.confirmed} confirmed, ` +
-            `${stats.facts.proposed} proposed, ${stats.facts.retired} retired; ${stats.behaviors} behaviours`,
+            `${stats.facts.proposed} proposed, ${stats.facts.retired} retired; ${stats.behaviors} behaviours` +
+            agents.map((agent) => `\n${agent.client} (MCP): ${agent.calls} calls (${Object.entries(agent.tools).map(([tool, n]) => `${tool} ${n}`).join(', ')}), ${agent.memoriesUsed} memories used`).join(''),
         );
         return 0;
       } finally {
@@ -213,6 +220,14 @@ async function run(argv: readonly string[]): Promise<number> {
         await store.close({ snapshot: true });
       }
     }
+    case 'mcp':
+      return runMcp({
+        db: requiredFlag(args, 'db'),
+        workspace: stringFlag(args, 'workspace'),
+        allowlistFile: stringFlag(args, 'allowlist'),
+        open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write'),
+        log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
+      });
     case 'bench': {
       const result = await runBench({
         turns: positiveInteger(args, 'turns', 10_000),

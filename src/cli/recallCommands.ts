@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isAgentCall } from '../core/context/agentCalls';
 import type { ContextReport } from '../core/context/contextReport';
 import { isMemoryScope, type MemoryHit, type MemoryScope } from '../core/recall/memorySearch';
 import type { EngramMemory } from '../core/turn/engramMemory';
@@ -56,7 +57,9 @@ export function blockTable(report: ContextReport): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
   return [
-    `turn ${report.turnId} at ${report.at} on ${report.model.name}: ${report.totalTokens} tokens of a ${report.budget} budget (window ${report.window})`,
+    isAgentCall(report)
+      ? `call ${report.turnId} at ${report.at} by ${report.model.name}: ${report.totalTokens} tokens handed back`
+      : `turn ${report.turnId} at ${report.at} on ${report.model.name}: ${report.totalTokens} tokens of a ${report.budget} budget (window ${report.window})`,
     line(header),
     ...rows.map(line),
   ].join('\n');

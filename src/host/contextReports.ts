@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isAgentCall } from '../core/context/agentCalls';
 import type { ContextReport } from '../core/context/contextReport';
 import type { MemoryHost } from './memoryHost';
 
@@ -40,8 +41,9 @@ export class ContextReports implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** The latest prompt of @engram; other agents' calls over MCP are in turns(), never the status bar's figure. */
   latest(): ContextReport | undefined {
-    return this.latestReport ?? this.stored()[0];
+    return this.latestReport ?? this.stored().find((report) => !isAgentCall(report));
   }
 
   report(turnId: string): ContextReport | undefined {

@@ -22,6 +22,7 @@ import { registerFactCommands } from './factCommands';
 import { createMemoryTreeView, MemoryTreeProvider } from './memoryTree';
 import { registerMemoryCommands } from './memoryCommands';
 import { openMemory } from './memoryHost';
+import { registerMcpServer } from './mcpServerProvider';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
 import { warmUpTagger } from '../core/memory/wordTagger';
@@ -79,6 +80,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory)),
       vectors,
       vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, vectors)),
+      // The same memory for VS Code's other agents and harnesses, which reach local tools only through MCP.
+      registerMcpServer(context, memory, log),
     );
     const engine = new TurnEngine({
       memory: memory.access,

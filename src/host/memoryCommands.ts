@@ -90,7 +90,10 @@ async function exportToFile(store: MemoryStore, target?: vscode.Uri): Promise<st
     }));
   if (!uri) return undefined;
   const data = exportMemory(store);
-  writeFileSync(uri.fsPath, JSON.stringify(data, null, 2), { mode: 0o600 });
+  const text = JSON.stringify(data, null, 2);
+  // On the UI side of a remote window the dialog may pick a remote file: only VS Code's file system reaches it.
+  if (uri.scheme === 'file') writeFileSync(uri.fsPath, text, { mode: 0o600 });
+  else await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
   void vscode.window.showInformationMessage(`Engram exported ${data.sessions.length} conversations to ${uri.fsPath}.`);
   return uri.fsPath;
 }
@@ -102,7 +105,7 @@ async function importFromFile(store: MemoryStore, source?: vscode.Uri): Promise<
   if (!uri) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(uri.fsPath, 'utf8'));
+    parsed = JSON.parse(uri.scheme === 'file' ? readFileSync(uri.fsPath, 'utf8') : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
   } catch (error) {
     throw new Error(`${uri.fsPath} is not readable JSON (${(error as Error).message}); nothing was imported.`);
   }

@@ -102,6 +102,30 @@ describe('facts: tiers, confirmation, supersession and the audit trail', () => {
     assert.throws(() => facts.remember('salary', '100k'), /not a key/);
   });
 
+  it("queues another agent's proposal for review (tier C), refuses secrets, unknown keys and rejected values, and never confirms it", () => {
+    const first = facts.proposeFromAgent({ key: 'Employer', value: ' Calico ', evidence: 'the user said: I work at Calico', client: 'claude-code' });
+    assert.equal(first.outcome, 'proposed');
+    assert.deepEqual([first.statement.key, first.statement.value, first.statement.status, first.statement.tier, first.statement.origin], ['employer', 'Calico', 'proposed', 'C', 'agent']);
+    for (let i = 0; i < 4; i++) assert.equal(facts.proposeFromAgent({ key: 'employer', value: 'Calico', client: 'claude-code' }).outcome, 'already proposed');
+    assert.equal(facts.get(first.statement.id).status, 'proposed', 'an agent repeating itself is not the owner repeating');
+    assert.throws(() => facts.proposeFromAgent({ key: 'employer', value: 'sk-abcdefghijklmnop1234', client: 'x' }), /secret/);
+    assert.throws(() => facts.proposeFromAgent({ key: 'favourite_colour', value: 'teal', client: 'x' }), /not a key Engram may learn/);
+    facts.reject(first.statement.id);
+    assert.throws(() => facts.proposeFromAgent({ key: 'employer', value: 'Calico', client: 'x' }), /rejected employer = Calico before/);
+    const redacted = facts.proposeFromAgent({ key: 'editor', value: 'Helix', evidence: 'my token is ghp_abcdefghijklmnopqrstuvwxyz', client: 'x' });
+    assert.doesNotMatch(redacted.statement.sourceWords, /ghp_/);
+    assert.equal(store.stats().facts.confirmed, 0);
+  });
+
+  it("lets the owner's own plain words confirm what an agent had only proposed", () => {
+    const proposal = facts.proposeFromAgent({ key: 'employer', value: 'Calico', client: 'claude-code' }).statement;
+    const result = say('s1', 'I work at Calico');
+    assert.deepEqual(result.learned.map((s) => `${s.key}=${s.value}:${s.origin}`), ['employer=Calico:chat'], 'learned now, as without the agent');
+    assert.equal(facts.get(proposal.id).status, 'retired');
+    assert.match(facts.history(proposal.id).at(-1)?.reason ?? '', /the owner said it in their own words/);
+    assert.deepEqual(facts.undoLastLearned('s1').map((s) => s.value), ['Calico'], 'with its undo');
+  });
+
   it('keeps secrets out of the recorded conversation too', () => {
     const turn = store.recordTurn({ sessionId: 's1', role: 'user', text: 'my OpenAI key is sk-live1234567890abcdefgh, why 401?' });
     assert.ok(!turn.text.includes('sk-live1234567890'), turn.text);

@@ -63,6 +63,8 @@ describe('webview protocol', () => {
       assert.ok(isMessageToWebview({ type: 'report', report: sampleReport(), turns, selectedTurnId: 't2' }));
       assert.ok(isMessageToWebview({ type: 'report', report: undefined, turns: [] }));
       assert.ok(isMessageToWebview({ type: 'error', message: 'no store' }));
+      const agentCall = { ...sampleReport(), retrieval: [{ kind: 'fact', memoryId: 'f1', via: 'mcp:claude-code:memory_search', label: 'employer = Calico' }] };
+      assert.ok(isMessageToWebview({ type: 'report', report: agentCall, turns }), "another agent's call over MCP");
     });
 
     it('rejects malformed turns, errors and selections', () => {

@@ -24,11 +24,14 @@ export interface ContextBlock {
   readonly text: string;
 }
 
-/** One memory that reached the model: injected in the prompt, or returned by a tool. */
+/**
+ * One memory that reached a model: injected in the prompt, returned by a tool in a turn (`tool:<name>`), or
+ * returned to another agent over MCP (`mcp:<client>:<tool>`).
+ */
 export interface RetrievalEntry {
   readonly kind: 'fact' | 'behavior' | 'summary' | 'turn';
   readonly memoryId: string;
-  readonly via: 'prompt' | `tool:${string}`;
+  readonly via: 'prompt' | `tool:${string}` | `mcp:${string}`;
   readonly label: string;
 }
 

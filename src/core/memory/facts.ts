@@ -3,7 +3,7 @@ import type { TokenCounter } from '../context/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
 import { captureFacts } from './capture';
-import { containsSecret } from './secrets';
+import { containsSecret, redactSecrets } from './secrets';
 import type { StatementOp } from './statementOps';
 import {
   eventsOf,
@@ -32,6 +32,12 @@ export interface CapturedTurn {
   readonly sessionId: string;
   readonly role: 'user' | 'assistant';
   readonly text: string;
+}
+
+/** What an agent's proposal did: a new proposal, or the same statement already known (nothing written then). */
+export interface AgentProposal {
+  readonly statement: StatementRecord;
+  readonly outcome: 'proposed' | 'already proposed' | 'already confirmed';
 }
 
 /**
@@ -80,7 +86,16 @@ export class Facts {
     }
   }
 
-  private propose(input: { key: string; value: string; tier: 'A' | 'B' | 'C'; origin: 'chat' | 'remember'; words: string; turnId?: string; sessionId?: string; reason?: string }): StatementRecord {
+  private propose(input: {
+    key: string;
+    value: string;
+    tier: 'A' | 'B' | 'C';
+    origin: 'chat' | 'remember' | 'agent';
+    words: string;
+    reason?: string;
+    turnId?: string;
+    sessionId?: string;
+  }): StatementRecord {
     const slot = this.allowlist().get(input.key);
     if (!slot) throw new Error(`"${input.key}" is not a key Engram may learn (see the key allowlist)`);
     const statementId = randomUUID();
@@ -138,7 +153,11 @@ export class Facts {
     const from = { turnId: turn.id, sessionId: turn.sessionId };
     for (const candidate of captured.candidates) {
       const live = this.store.read((db) => findLive(db, candidate.key, candidate.value));
-      if (live) {
+      if (live?.status === 'proposed' && live.origin === 'agent') {
+        // An agent's proposal never stands in for the owner's own words: it is closed, and the words are captured
+        // as the owner's, with their own tier (a plain self-statement is confirmed now, as without the agent).
+        this.op(live.id, 'retire', `closed: the owner said it in their own words (turn ${turn.id})`, from);
+      } else if (live) {
         if (live.status === 'proposed') {
           this.op(live.id, 'mention', 'said again', from);
           const after = this.get(live.id);
@@ -222,6 +241,33 @@ export class Facts {
     if (live?.status === 'confirmed') return live;
     const statement = live ?? this.propose({ key, value: trimmed, tier: 'A', origin: 'remember', words: `${key} = ${trimmed}` });
     return this.approve(statement.id, 'remembered at the owner’s request');
+  }
+
+  /**
+   * Another agent's claim about the owner (MCP `propose_fact`): what an agent says is not the owner's word, so it
+   * only ever becomes a tier-C proposal in the review queue, through the same allowlist and secret checks as
+   * capture. Saying it again changes nothing (it is not a mention: only the owner's turns count towards
+   * confirmation). Throws, with nothing written, when the claim may not be stored.
+   */
+  proposeFromAgent(input: { key: string; value: string; evidence?: string; client: string }): AgentProposal {
+    const key = input.key.trim().toLowerCase();
+    const value = input.value.trim();
+    if (!this.allowlist().get(key)) throw new Error(`"${key}" is not a key Engram may learn; keys: ${[...this.allowlist().keys()].join(', ')}`);
+    if (!value) throw new Error('A fact needs a value');
+    if (containsSecret(`${key} ${value}`)) throw new Error('That looks like a secret; Engram never stores secrets');
+    const live = this.store.read((db) => findLive(db, key, value));
+    if (live) return { statement: live, outcome: live.status === 'confirmed' ? 'already confirmed' : 'already proposed' };
+    if (this.store.read((db) => wasRejected(db, key, value))) throw new Error(`The owner rejected ${key} = ${value} before; it is not proposed again`);
+    const evidence = input.evidence?.trim() ? redactSecrets(input.evidence.trim()) : undefined;
+    const statement = this.propose({
+      key,
+      value,
+      tier: 'C',
+      origin: 'agent',
+      words: evidence ?? `${key} = ${value}`,
+      reason: `proposed by the agent "${input.client}" over MCP; waits for the owner's review`,
+    });
+    return { statement, outcome: 'proposed' };
   }
 
   /** Takes back what the most recent turn learned ("undo last learned", or the Undo button). */

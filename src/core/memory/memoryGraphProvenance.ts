@@ -45,6 +45,7 @@ const originWords: Record<StatementRecord['origin'], string> = {
   chat: 'captured from your words in the chat',
   remember: 'typed by you in Remember…',
   import: 'imported from an Engram memory export',
+  agent: 'proposed by another agent over MCP (not your words)',
 };
 
 /**

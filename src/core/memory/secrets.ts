@@ -12,8 +12,9 @@ const secretPatterns: readonly RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API keys
   /\b[a-z]{2,8}_(?:live|test)_[A-Za-z0-9]{8,}/g, // Stripe-style live/test keys
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
-  /\b(?:[A-Z][A-Z0-9]*_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|APIKEY|ACCESS_KEY)[A-Z0-9_]*\s*=\s*\S+/g, // FOO_TOKEN=...
-  /\b(?:password|passwd|passphrase|pass code|pin|api[ _-]?key|secret key|access token|api token|auth token|token)\s+(?:is|was|=|:)\s*\S+/gi,
+  // The two shapes below end in "any word": never the marker an earlier pattern left ("token is [secret removed]").
+  /\b(?:[A-Z][A-Z0-9]*_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|APIKEY|ACCESS_KEY)[A-Z0-9_]*\s*=\s*(?!\[secret removed\])\S+/g, // FOO_TOKEN=...
+  /\b(?:password|passwd|passphrase|pass code|pin|api[ _-]?key|secret key|access token|api token|auth token|token)\s+(?:is|was|=|:)\s*(?!\[secret removed\])\S+/gi,
 ];
 
 export function containsSecret(text: string): boolean {

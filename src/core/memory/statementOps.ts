@@ -63,7 +63,7 @@ export function isStatementOp(value: Record<string, unknown>): value is Statemen
       isString(value.value) &&
       (value.cardinality === 'single' || value.cardinality === 'multi') &&
       (value.tier === 'A' || value.tier === 'B' || value.tier === 'C') &&
-      (value.origin === 'chat' || value.origin === 'remember' || value.origin === 'import') &&
+      (value.origin === 'chat' || value.origin === 'remember' || value.origin === 'import' || value.origin === 'agent') &&
       isString(value.words) &&
       typeof value.tokens === 'number'
     );

@@ -4,8 +4,11 @@ import type { Cardinality } from './allowlist';
 import type { Tier } from './slotPatterns';
 
 export type StatementStatus = 'proposed' | 'confirmed' | 'retired' | 'rejected';
-/** Where a statement came from: the chat (captured), the owner's own "Remember…", or an import. */
-export type StatementOrigin = 'chat' | 'remember' | 'import';
+/**
+ * Where a statement came from: the chat (captured), the owner's own "Remember…", an import, or another agent's
+ * proposal over MCP (never the owner's word: it only ever waits for review).
+ */
+export type StatementOrigin = 'chat' | 'remember' | 'import' | 'agent';
 
 export interface StatementRecord {
   readonly id: string;
@@ -47,7 +50,7 @@ function toStatement(row: Record<string, unknown>): StatementRecord {
     cardinality: row.cardinality === 'multi' ? 'multi' : 'single',
     status: status as StatementStatus,
     tier: row.tier === 'A' || row.tier === 'B' ? row.tier : 'C',
-    origin: row.origin === 'remember' || row.origin === 'import' ? row.origin : 'chat',
+    origin: row.origin === 'remember' || row.origin === 'import' || row.origin === 'agent' ? row.origin : 'chat',
     sourceTurnId: asOptionalString(row.source_turn_id as string | null),
     sourceSessionId: asOptionalString(row.source_session_id as string | null),
     sourceWords: asString(row.source_words as string, 'source_words'),

@@ -1,3 +1,4 @@
+import { agentUse, type AgentUse } from '../context/agentCalls';
 import type { ContextReport } from '../context/contextReport';
 import type { RetiredBelief } from '../context/staleBeliefs';
 import { factsRetrievedFor, recentReports, reportsOfSession, withoutTexts } from '../context/reportRepository';
@@ -89,6 +90,11 @@ export class EngramMemory {
 
   reportsOfSession(sessionId: string): ContextReport[] {
     return this.store.read((db) => reportsOfSession(db, sessionId));
+  }
+
+  /** Which agent (over MCP) used which memory: calls per tool and the memories handed out, per client. */
+  agentUse(): AgentUse[] {
+    return this.store.read((db) => agentUse(db));
   }
 
   /** Earlier conversations' turns for a query, best first (the recall_conversation engine, by words). */

@@ -4,7 +4,7 @@ import type { MemoryHost } from '../memoryHost';
 import { toolResult } from './toolResult';
 
 /**
- * memory_search for every agent and participant in VS Code (`#memory`); @engram runs the same core function in
+ * memory_search for every agent and participant in VS Code (`#engram`); @engram runs the same core function in
  * its own loop. Read-only, so no confirmation.
  */
 export class MemorySearchTool implements vscode.LanguageModelTool<MemorySearchInput> {

@@ -4,7 +4,7 @@ import type { MemoryHost } from '../memoryHost';
 import type { VectorHost } from '../vectorHost';
 import { toolResult } from './toolResult';
 
-/** recall_conversation for every agent and participant in VS Code (`#recall`). Read-only. */
+/** recall_conversation for every agent and participant in VS Code (`#engramRecall`). Read-only. */
 export class RecallConversationTool implements vscode.LanguageModelTool<RecallInput> {
   constructor(
     private readonly memory: MemoryHost,
