@@ -45,6 +45,8 @@ const originWords: Record<StatementRecord['origin'], string> = {
   chat: 'captured from your words in the chat',
   remember: 'typed by you in Remember…',
   import: 'imported from an Engram memory export',
+  derived: 'read off the repository, with its citation',
+  shared: "from the team's shared project facts file",
 };
 
 /**
