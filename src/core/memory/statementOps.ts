@@ -63,6 +63,17 @@ export type StatementOp =
       readonly tokens: number;
     }
   | {
+      /** The owner looked at a fact whose cited lines changed and confirmed it against them as they are now. */
+      readonly kind: 'statement';
+      readonly action: 'cite';
+      readonly id: string;
+      readonly statementId: string;
+      readonly at: string;
+      readonly reason: string;
+      /** Absent: the fact no longer rests on a file. */
+      readonly citation?: Citation;
+    }
+  | {
       /** Removes the statement, its audit trail and every mention of its value from the store, leaving a tombstone. */
       readonly kind: 'statement';
       readonly action: 'forget';
@@ -73,7 +84,7 @@ export type StatementOp =
       readonly reason: string;
     };
 
-const actions = new Set(['propose', 'confirm', 'reject', 'retire', 'mention', 'ask', 'edit', 'forget']);
+const actions = new Set(['propose', 'confirm', 'reject', 'retire', 'mention', 'ask', 'edit', 'forget', 'cite']);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
@@ -95,6 +106,7 @@ export function isStatementOp(value: Record<string, unknown>): value is Statemen
     );
   }
   if (value.action === 'edit') return isString(value.value) && typeof value.tokens === 'number';
+  if (value.action === 'cite') return value.citation === undefined || isCitation(value.citation);
   return true;
 }
 
@@ -176,6 +188,11 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
     }
     case 'forget':
       return forgetStatement(db, op.statementId, op.at);
+    case 'cite': {
+      db.run('UPDATE statements SET citation = ?, updated_at = ? WHERE id = ?', [op.citation ? JSON.stringify(op.citation) : null, op.at, op.statementId]);
+      recordEvent(db, op.id, op.statementId, op.at, 'cited', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason);
+      return true;
+    }
     case 'ask':
       db.run('UPDATE statements SET asked_in_session = ? WHERE id = ?', [op.sessionId ?? null, op.statementId]);
       recordEvent(db, op.id, op.statementId, op.at, 'asked', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason, op.turnId);

@@ -11,6 +11,7 @@ import { recallConversation, type RecallOptions } from '../recall/conversationRe
 import { searchMemory, type MemoryHit, type MemoryScope } from '../recall/memorySearch';
 import type { TurnHit } from '../recall/turnSearch';
 import type { MemoryStore } from '../store/memoryStore';
+import { ProjectMemory } from '../project/projectMemory';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -23,6 +24,8 @@ export class EngramMemory {
   readonly behaviors: BehaviorBook;
   readonly corrections: Corrections;
   readonly summaries: RollingSummaries;
+  /** What is true of the repositories the owner works in (scopes `project:<id>`), over the same statements. */
+  readonly projects: ProjectMemory;
   private readonly listeners = new Set<() => void>();
   private retired: RetiredBelief[] | undefined;
 
@@ -37,6 +40,7 @@ export class EngramMemory {
     const retrievedFor = (turnId: string): string[] => store.read((db) => factsRetrievedFor(db, turnId));
     this.corrections = new Corrections(store, this.facts, this.behaviors, retrievedFor, { broad: options.broadCorrections });
     this.summaries = new RollingSummaries(store, this.facts);
+    this.projects = new ProjectMemory(store, this.facts, now);
     // One change stream: every write of this window and every change read from another writer.
     store.onDidChange((kinds) => {
       if (kinds.has('statement') || kinds.has('forgetSessions') || kinds.has('coolSessions')) this.retired = undefined;
