@@ -7,6 +7,7 @@ import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
 import { BehaviorBook } from '../memory/behaviorBook';
 import { Corrections } from '../memory/corrections';
 import { Facts } from '../memory/facts';
+import { countByScope } from '../memory/statementRepository';
 import { recallConversation, type RecallOptions } from '../recall/conversationRecall';
 import { searchMemory, type MemoryHit, type MemoryScope } from '../recall/memorySearch';
 import type { TurnHit } from '../recall/turnSearch';
@@ -98,9 +99,14 @@ export class EngramMemory {
     return this.store.read((db) => recallConversation(db, query, options));
   }
 
-  /** Confirmed memory for a query (the memory_search engine). */
-  searchMemory(query: string, scope: MemoryScope = 'all', k = 10): MemoryHit[] {
-    return this.store.read((db) => searchMemory(db, query, scope, k));
+  /** Facts per scope and status ('owner', and each `project:<id>`), for `stats`. */
+  factsByScope(): Record<string, Record<'proposed' | 'confirmed' | 'retired' | 'rejected', number>> {
+    return this.store.read((db) => countByScope(db));
+  }
+
+  /** Confirmed memory for a query (the memory_search engine): the owner's facts, and the project's when one is given. */
+  searchMemory(query: string, scope: MemoryScope = 'all', k = 10, project?: string): MemoryHit[] {
+    return this.store.read((db) => searchMemory(db, query, scope, k, project));
   }
 }
 

@@ -191,7 +191,7 @@ export class TurnEngine {
       const retrieval: RetrievalEntry[] = [...assembled.retrieval];
       const inPrompt = new Set(assembled.history.map((turn) => turn.id));
       if (prepared.userTurn) inPrompt.add(prepared.userTurn.id);
-      const toolContext = { sessionId: input.sessionId, inPrompt };
+      const toolContext = { sessionId: input.sessionId, inPrompt, projectScope: input.projectScope?.scope };
       const specs = io.tools.specs();
       const sent = { tools: 0 };
       for (let round = 0; round <= maxToolRounds; round++) {
