@@ -7,6 +7,7 @@ import { MemoryToolRunner } from '../core/turn/memoryTools';
 import { defaultContextLength, OllamaTurnModel } from '../core/turn/ollamaTurnModel';
 import { TurnEngine, type TurnResult } from '../core/turn/turnEngine';
 import type { MemoryStore } from '../core/store/memoryStore';
+import type { ProjectScope } from '../core/project/projectScope';
 
 export interface ChatCommandOptions {
   readonly store: MemoryStore;
@@ -15,6 +16,8 @@ export interface ChatCommandOptions {
   readonly session?: string;
   readonly contextLength?: number;
   readonly json: boolean;
+  /** `--workspace DIR`: the project this chat learns about and uses. */
+  readonly projectScope?: ProjectScope;
   readonly input: NodeJS.ReadableStream;
   readonly write: (line: string) => void;
   readonly warn: (line: string) => void;
@@ -59,7 +62,7 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
     turn++;
     const text = line.replace(/\\n/g, '\n');
     let streamed = '';
-    const result = await engine.run({ sessionId, text }, { model, tools, onText: (chunk) => (streamed += chunk) });
+    const result = await engine.run({ sessionId, text, projectScope: options.projectScope }, { model, tools, onText: (chunk) => (streamed += chunk) });
     if (result.error) {
       options.warn(result.error);
       return 1;

@@ -11,6 +11,7 @@ import { evalRecallCommand } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
+import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 
 const usage = `engram: the Engram memory store from the command line
@@ -25,8 +26,9 @@ commands:
   recall --queries FILE.jsonl
                       search earlier conversations (the engine of the recall_conversation tool); the batch form
                       prints one {"id","hits":[{"ref","session","role","text","score"}]} line per {"id","query"} line
-  search QUERY [--scope facts|behaviors|summaries|all] [--k N]
-                      search confirmed memory (the engine of the memory_search tool)
+  search QUERY [--scope facts|behaviors|summaries|all] [--k N] [--workspace DIR]
+                      search confirmed memory (the engine of the memory_search tool); with --workspace, the facts
+                      of that folder's project beside the owner's, each saying which it belongs to
   context --session S the blocks each prompt of a conversation carried: layer, tokens, included / truncated / absent, why
   replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections] [--no-stale-marks]
                       replay a conversation against a throw-away store and count the wrong turns, and the
@@ -34,10 +36,11 @@ commands:
   eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
-  chat --model NAME [--host URL] [--session ID] [--context-length N]
-                      user messages on stdin, one per line (a literal \\n is a newline), each through the same turn
+  chat --model NAME [--host URL] [--session ID] [--context-length N] [--workspace DIR]
+                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
-                      "undo last learned" work as in the chat; --json prints one line per turn
+                      "undo last learned" work as in the chat; --json prints one line per turn; --workspace
+                      sets the project scope (that folder's repository: its facts are learned and used there only)
   mcp [--workspace DIR] [--allowlist FILE]
                       an MCP server on stdin/stdout (no network) for other agents: the tools memory_search and
                       recall_conversation (as in VS Code) and propose_fact (a proposal for your review, never a
@@ -56,6 +59,14 @@ const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-mark
 function wasmPath(): string {
   const bundled = join(__dirname, 'sql-wasm.wasm');
   return existsSync(bundled) ? bundled : require.resolve('sql.js/dist/sql-wasm.wasm');
+}
+
+/** `--workspace DIR`: the project scope of that folder (its repository's remote, root commit, or the folder). */
+function workspaceScope(args: ParsedArgs): ProjectScope | undefined {
+  const folder = stringFlag(args, 'workspace');
+  if (folder === undefined) return undefined;
+  if (!existsSync(folder)) throw new UsageError(`no such folder: ${folder}`);
+  return projectScopeOf(folder);
 }
 
 function positiveInteger(args: ParsedArgs, name: string, fallback: number): number {
@@ -113,13 +124,15 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'stats': {
       const store = await openStore(args, 'read');
       try {
-        const agents = new EngramMemory(store, cl100kTokenCounter).agentUse();
-        const stats = { ...store.stats(), agents };
+        const memory = new EngramMemory(store, cl100kTokenCounter);
+        const agents = memory.agentUse();
+        const stats = { ...store.stats(), factsByScope: memory.factsByScope(), agents };
+        const perScope = Object.entries(stats.factsByScope).map(([scope, n]) => `${scope}: ${n.confirmed} confirmed, ${n.proposed} proposed`).join('; ');
         print(
           args,
           stats,
           `${stats.turns} turns in ${stats.sessions} sessions; facts: ${stats.facts.confirmed} confirmed, ` +
-            `${stats.facts.proposed} proposed, ${stats.facts.retired} retired; ${stats.behaviors} behaviours` +
+            `${stats.facts.proposed} proposed, ${stats.facts.retired} retired; ${stats.behaviors} behaviours${perScope ? `\nby scope: ${perScope}` : ''}` +
             agents.map((agent) => `\n${agent.client} (MCP): ${agent.calls} calls (${Object.entries(agent.tools).map(([tool, n]) => `${tool} ${n}`).join(', ')}), ${agent.memoriesUsed} memories used`).join(''),
         );
         return 0;
@@ -150,8 +163,9 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'search': {
       const store = await openStore(args, 'read');
       try {
-        const hits = search(new EngramMemory(store, cl100kTokenCounter), args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10));
-        print(args, { hits }, hits.map((hit) => `[${hit.kind}] ${hit.label}`).join('\n') || 'no matches');
+        const project = workspaceScope(args);
+        const hits = search(new EngramMemory(store, cl100kTokenCounter), args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
+        print(args, { hits, ...(project ? { project: project.scope } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
         return 0;
       } finally {
         await store.close();
@@ -212,6 +226,7 @@ async function run(argv: readonly string[]): Promise<number> {
           session: stringFlag(args, 'session'),
           contextLength: stringFlag(args, 'context-length') === undefined ? undefined : positiveInteger(args, 'context-length', 8192),
           json: args.flags.has('json'),
+          projectScope: workspaceScope(args),
           input: process.stdin,
           write: (line) => process.stdout.write(`${line}\n`),
           warn: (line) => process.stderr.write(`engram: ${line}\n`),

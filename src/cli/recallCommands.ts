@@ -39,11 +39,11 @@ export function recallBatch(memory: EngramMemory, file: string, k: number, sessi
     });
 }
 
-export function search(memory: EngramMemory, query: string, scope: string | undefined, k: number): MemoryHit[] {
+export function search(memory: EngramMemory, query: string, scope: string | undefined, k: number, project?: string): MemoryHit[] {
   const chosen: MemoryScope = scope === undefined ? 'all' : isMemoryScope(scope) ? scope : (() => {
     throw new UsageError('--scope must be facts, behaviors, summaries or all');
   })();
-  return memory.searchMemory(query, chosen, k);
+  return memory.searchMemory(query, chosen, k, project);
 }
 
 export function contextReports(memory: EngramMemory, session: string): ContextReport[] {

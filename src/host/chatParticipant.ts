@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ContextReport } from '../core/context/contextReport';
 import type { StatementRecord } from '../core/memory/statementRepository';
 import type { TurnEngine, TurnResult } from '../core/turn/turnEngine';
+import type { ProjectScope } from '../core/project/projectScope';
 import type { ToolRunner } from '../core/turn/turnModel';
 import type { ContextReports } from './contextReports';
 import { helpMarkdown } from './helpText';
@@ -58,6 +59,8 @@ export interface ParticipantDeps {
   readonly reports: ContextReports;
   readonly summaries: SummaryHost;
   readonly extensionUri: vscode.Uri;
+  /** The project of the active editor's workspace folder (its facts are learned and used in its chats only). */
+  readonly projectScope?: () => ProjectScope | undefined;
 }
 
 /** `@engram`: an adapter from VS Code's chat to the core's turn engine (stream, buttons, cancellation). */
@@ -83,7 +86,7 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
         stream.markdown(`> ${memory.access.reason}\n>\n> This chat works, but nothing is remembered.\n\n`);
       }
       result = await engine.run(
-        { sessionId, text: request.prompt },
+        { sessionId, text: request.prompt, projectScope: deps.projectScope?.() },
         { model: deps.models.forRequest(request.model, token), tools: deps.tools, onText: (text) => stream.markdown(text), signal: abort.signal },
       );
     } finally {

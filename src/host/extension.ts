@@ -27,6 +27,8 @@ import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
 import { warmUpTagger } from '../core/memory/wordTagger';
 import { ModelProposerHost } from './modelProposerHost';
+import { ProjectScopes } from './projectScopes';
+import { registerProjectCommands } from './projectCommands';
 
 /** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
 export interface EngramApi {
@@ -73,11 +75,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
 
     const vectors = new VectorHost(memory, log);
+    const projects = new ProjectScopes();
     const summaries = new SummaryHost(memory);
     const reports = new ContextReports(memory, async () => vscode.commands.executeCommand('engram.compactNow'));
     context.subscriptions.push(
       reports,
-      vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory)),
+      vscode.lm.registerTool(toolNames.memorySearch, new MemorySearchTool(memory, () => projects.current()?.scope)),
       vectors,
       vscode.lm.registerTool(toolNames.recallConversation, new RecallConversationTool(memory, vectors)),
       // The same memory for VS Code's other agents and harnesses, which reach local tools only through MCP.
@@ -95,12 +98,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       (query) => vectors.meaningOf(query),
       () => (access.state === 'open' ? access.retiredBeliefs() : []),
     );
+    // What the repository says about itself, and what the team shared: proposals only, for the owner to review.
+    // Read just after activation (a few small files per folder), so activation itself never waits on git.
+    const readProjects = setTimeout(() => {
+      if (access.state !== 'open') return;
+      for (const project of projects.all()) {
+        try {
+          access.projects.proposeDerived(project);
+          access.projects.readShared(project);
+        } catch (error) {
+          log.warn(`project facts of ${project.label} not read: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }, 0);
+    context.subscriptions.push({ dispose: () => clearTimeout(readProjects) });
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     const proposer = new ModelProposerHost(memory, () => allowlist.allowlist, log);
     context.subscriptions.push(
       finishedTurns,
       finishedTurns.event((outcome) => proposer.afterTurn(outcome)),
-      registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri }),
+      registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri, projectScope: () => projects.current() }),
       vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
       createContextStatusItem(reports),
       { dispose: () => ContextPanel.current?.dispose() },
@@ -123,8 +140,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       memoryChanged.event,
       () => (access.state === 'unavailable' ? access.reason : undefined),
       () => (access.state === 'open' ? access.behaviors : undefined),
+      () => (access.state === 'open' ? { memory: access.projects, scopes: projects.all() } : undefined),
     );
     context.subscriptions.push(tree, createMemoryTreeView(tree));
+    context.subscriptions.push(...registerProjectCommands({ memory, projects, log }));
 
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),

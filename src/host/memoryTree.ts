@@ -3,6 +3,9 @@ import type { BehaviorBook } from '../core/memory/behaviorBook';
 import type { BehaviorRecord } from '../core/memory/behaviors';
 import type { Facts } from '../core/memory/facts';
 import type { StatementRecord } from '../core/memory/statementRepository';
+import type { ProjectMemory } from '../core/project/projectMemory';
+import type { ProjectScope } from '../core/project/projectScope';
+import { projectChildren, projectItem, projectFactItem, type ProjectNode } from './projectTreeRows';
 import { confirmedDescription, describeOrigin, factLabel, groupConfirmedByKey, lastReason } from './memoryTreeModel';
 
 export { groupConfirmedByKey } from './memoryTreeModel';
@@ -18,7 +21,10 @@ export type MemoryNode =
   | { readonly kind: 'key'; readonly key: string; readonly statements: readonly StatementRecord[] }
   | { readonly kind: 'fact'; readonly statement: StatementRecord; readonly lastReason?: string }
   | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly icon: string }
-  | { readonly kind: 'behavior'; readonly behavior: BehaviorRecord };
+  | { readonly kind: 'behavior'; readonly behavior: BehaviorRecord }
+  /** "You": the owner's memory, beside one "This project" row per workspace folder. */
+  | { readonly kind: 'owner'; readonly children: readonly MemoryNode[] }
+  | ProjectNode;
 
 const groupTitles: Record<MemoryGroup, string> = {
   confirmed: 'Confirmed',
@@ -56,6 +62,8 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
     /** Why there is no store (shown in place of the tree); optional so a caller without one still works. */
     private readonly unavailableReason: () => string | undefined = () => undefined,
     private readonly behaviors: () => BehaviorBook | undefined = () => undefined,
+    /** The projects of the window's folders and their memory; none: the view shows the owner's memory alone. */
+    private readonly projects: () => { readonly memory: ProjectMemory; readonly scopes: readonly ProjectScope[] } | undefined = () => undefined,
   ) {
     this.subscription = onDidChangeMemory(() => this.refresh());
   }
@@ -67,7 +75,9 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
   /** How many facts wait for the owner's review: the view's badge. */
   proposedCount(): number {
     try {
-      return this.facts()?.list('proposed').length ?? 0;
+      const projects = this.projects();
+      const waiting = projects?.scopes.reduce((n, scope) => n + projects.memory.proposed(scope).length + projects.memory.confirmed(scope).needsLook.length, 0) ?? 0;
+      return (this.facts()?.list('proposed').length ?? 0) + waiting;
     } catch {
       return 0;
     }
@@ -80,6 +90,11 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
         return this.groupChildren(node.group, node.statements);
       case 'key':
         return node.statements.map((statement) => ({ kind: 'fact', statement }));
+      case 'owner':
+        return [...node.children];
+      case 'project':
+      case 'projectKey':
+        return projectChildren(node);
       default:
         return [];
     }
@@ -99,6 +114,19 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
       }
       case 'fact':
         return this.factItem(node.statement, node.lastReason);
+      case 'owner': {
+        const item = new vscode.TreeItem('You', vscode.TreeItemCollapsibleState.Expanded);
+        item.id = 'engram.owner';
+        item.description = 'every workspace';
+        item.iconPath = new vscode.ThemeIcon('account');
+        item.contextValue = 'engram.owner';
+        return item;
+      }
+      case 'project':
+      case 'projectKey':
+        return projectItem(node);
+      case 'projectFact':
+        return projectFactItem(node, this.factItem(node.statement, undefined));
       case 'behavior': {
         const item = new vscode.TreeItem(node.behavior.text, vscode.TreeItemCollapsibleState.None);
         item.id = node.behavior.id;
@@ -146,11 +174,17 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
       return [{ kind: 'notice', id: 'engram.notice.unavailable', text: reason, icon: 'warning' }];
     }
     try {
-      return [
+      const owner: MemoryNode[] = [
         { kind: 'group', group: 'confirmed', statements: facts.list('confirmed') },
         { kind: 'group', group: 'behaviours', statements: [] },
         { kind: 'group', group: 'proposed', statements: facts.list('proposed') },
         { kind: 'group', group: 'retired', statements: facts.list('retired') },
+      ];
+      const projects = this.projects();
+      if (!projects || projects.scopes.length === 0) return owner;
+      return [
+        { kind: 'owner', children: owner },
+        ...projects.scopes.map((scope): MemoryNode => ({ kind: 'project', scope, now: projects.memory.confirmed(scope), proposed: projects.memory.proposed(scope) })),
       ];
     } catch (error) {
       // A tree that silently goes empty would read as "Engram knows nothing"; say what failed instead.

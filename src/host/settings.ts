@@ -32,7 +32,7 @@ export function configuredShares(): BudgetShares {
     const value = configured?.[key];
     return typeof value === 'number' && value >= 0 && value <= 0.5 ? value : defaultShares[key];
   };
-  return { profile: pick('profile'), behaviours: pick('behaviours'), summary: pick('summary') };
+  return { profile: pick('profile'), behaviours: pick('behaviours'), summary: pick('summary'), project: pick('project') };
 }
 
 export function affectsOllama(event: vscode.ConfigurationChangeEvent): boolean {

@@ -16,6 +16,8 @@ const SUCCESS_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat.png');
 const LEARNED_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-learned.png');
 const TREE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'memory-tree.png');
 const PANEL_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'context-panel.png');
+const PROJECT_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'memory-tree-project.png');
+const PROJECT_STATEMENT = 'we use vitest here';
 const SELF_STATEMENT = 'My name is Dana and I work at Fernhill';
 const FAILURE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-failure.png');
 const MESSAGE = 'hello';
@@ -56,6 +58,9 @@ async function main(): Promise<number> {
   const workspace = path.join(scratch, 'workspace');
   const extensionsDir = path.join(scratch, 'extensions');
   fs.mkdirSync(workspace, { recursive: true });
+  // A workspace that says something about itself: Engram proposes what it reads there, with citations.
+  const manifest = { name: 'workspace', scripts: { build: 'tsc -p .' }, devDependencies: { prettier: '^3.3.0', typescript: '^5.6.0' } };
+  fs.writeFileSync(path.join(workspace, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   cleanups.push(async () => fs.rmSync(scratch, { recursive: true, force: true }));
   linkExtensionInto(extensionsDir, REPO_ROOT);
 
@@ -99,13 +104,21 @@ async function main(): Promise<number> {
     step('the Memory view shows the fact', started);
     await sleep(500);
     await page.screenshot({ path: TREE_SCREENSHOT });
+    await runCommand(page, 'Chat: Open Chat (Ask)');
+    await sendChatMessage(page, '@engram', PROJECT_STATEMENT, remaining);
+    await waitForText(page, 'Learned:', remaining);
+    await runCommand(page, 'Engram: Focus on Memory View');
+    await page.locator('.monaco-list-row', { hasText: 'vitest' }).first().waitFor({ timeout: remaining() });
+    step('the Memory view shows This project beside You', started);
+    await sleep(500);
+    await page.screenshot({ path: PROJECT_SCREENSHOT });
     await runCommand(page, 'Engram: Show Context');
     const rows = await waitForPanelRows(page, remaining);
     step(`the context panel shows ${rows.length} blocks: ${rows.map((row) => `${row.id}=${row.tokens}`).join(', ')}`, started);
     if (!rows.some((row) => row.id === 'identity' && row.tokens > 0)) throw new Error('the context panel shows no identity block with a token count');
     await sleep(800);
     await page.screenshot({ path: PANEL_SCREENSHOT });
-    console.log(`e2e: screenshots ${[LEARNED_SCREENSHOT, TREE_SCREENSHOT, PANEL_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
+    console.log(`e2e: screenshots ${[LEARNED_SCREENSHOT, TREE_SCREENSHOT, PROJECT_SCREENSHOT, PANEL_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
     fs.rmSync(FAILURE_SCREENSHOT, { force: true }); // a stale failure picture would contradict this run
     failed = false;
     return 0;

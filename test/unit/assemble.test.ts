@@ -11,7 +11,7 @@ function turn(seq: number, text: string): TurnRecord {
 function fact(key: string, value: string): StatementRecord {
   return {
     id: `${key}-${value}`, key, value, cardinality: 'single', status: 'confirmed', tier: 'A', origin: 'chat', sourceWords: '',
-    createdAt: '', updatedAt: '', tokens: 2,
+    createdAt: '', updatedAt: '', tokens: 2, scope: 'owner',
   };
 }
 

@@ -6,7 +6,7 @@ function statement(overrides: Partial<StatementRecord>): StatementRecord {
   return {
     id: 'id', key: 'name', value: 'Dana', cardinality: 'single', status: 'confirmed', tier: 'A', origin: 'chat',
     sourceTurnId: 't1', sourceSessionId: 's1', sourceWords: 'My name is Dana',
-    createdAt: '2024-05-01T10:00:00.000Z', updatedAt: '2024-05-01T10:00:00.000Z', tokens: 3,
+    createdAt: '2024-05-01T10:00:00.000Z', updatedAt: '2024-05-01T10:00:00.000Z', tokens: 3, scope: 'owner',
     ...overrides,
   };
 }

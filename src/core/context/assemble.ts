@@ -1,6 +1,7 @@
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
 import type { BlockState, ContextBlock, RetrievalEntry } from './contextReport';
+import { projectBlock, type ProjectContext } from './projectBlock';
 import { markStale, staleBlockText, voicedBeliefs, type RetiredBelief } from './staleBeliefs';
 import type { TokenCounter } from './tokenCounter';
 
@@ -9,9 +10,11 @@ export interface BudgetShares {
   readonly profile: number;
   readonly behaviours: number;
   readonly summary: number;
+  /** This project's confirmed facts ("This project" block). */
+  readonly project: number;
 }
 
-export const defaultShares: BudgetShares = { profile: 0.15, behaviours: 0.05, summary: 0.1 };
+export const defaultShares: BudgetShares = { profile: 0.15, behaviours: 0.05, summary: 0.1, project: 0.1 };
 
 export interface AssemblyInput {
   /** Identity and hard rules, from configuration. */
@@ -33,6 +36,8 @@ export interface AssemblyInput {
   readonly tokens: TokenCounter;
   /** Beliefs retired so far: where the conversation or the summary still says them, the prompt says they are out of date. */
   readonly retired?: readonly RetiredBelief[];
+  /** The project of this workspace folder, when there is one: its confirmed facts whose citations hold, and the rest. */
+  readonly project?: ProjectContext;
 }
 
 export interface AssembledPrompt {
@@ -106,6 +111,14 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     parts.push(text);
     remaining -= tokens;
     for (const fact of shown) retrieval.push({ kind: 'fact', memoryId: fact.id, via: 'prompt', label: `${fact.key} = ${fact.value}` });
+  }
+
+  const project = projectBlock(input.project, Math.floor(input.budget * (shares.project ?? defaultShares.project)), t);
+  blocks.push(project.block);
+  if (project.block.state !== 'absent') {
+    parts.push(project.block.text);
+    remaining -= project.block.tokens;
+    retrieval.push(...project.retrieval);
   }
 
   const behaviours = input.behaviours ?? [];

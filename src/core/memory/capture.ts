@@ -3,6 +3,7 @@ import { readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
 import { closedGate } from './gates';
 import { ownWords } from './pastedText';
+import { projectMarker } from './projectCapture';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import { candidatesOf, type Candidate, type Tier } from './slotPatterns';
 import { plausibility } from './valueChecks';
@@ -45,6 +46,8 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   const long = text.length > plainMessageLength;
   const candidates: Candidate[] = [];
   for (const clause of readOwnerClauses(own.text)) {
+    // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
+    if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
     const { candidates: found, typo } = clauseCandidates(clause);
     for (const candidate of found) {
       if (!allowlist.has(candidate.key) || candidate.value.length > 60) continue;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TokenCounter } from '../context/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
-import { captureFacts } from './capture';
+import { captureFacts, type Candidate } from './capture';
+import { captureProjectFacts } from './projectCapture';
+import { defaultProjectAllowlist } from './projectAllowlist';
 import { containsSecret, redactSecrets } from './secrets';
 import type { StatementOp } from './statementOps';
 import {
@@ -14,8 +16,11 @@ import {
   questionAskedIn,
   wasCaptured,
   wasRejected,
+  type Citation,
   type StatementEvent,
+  type StatementOrigin,
   type StatementRecord,
+  type StatementScope,
   type StatementStatus,
 } from './statementRepository';
 
@@ -52,6 +57,8 @@ export class Facts {
     private readonly now: () => Date = () => new Date(),
     /** Contested-slot consolidation: a new confirmed value of a single key retires the old one. On by default. */
     private readonly consolidate = true,
+    /** The keys Engram may learn about a project (a separate allowlist from the owner's). */
+    private readonly projectAllowlist: () => Allowlist = () => defaultProjectAllowlist,
   ) {
     // Every prompt lists the confirmed facts; reading 1,000 rows each time cost 9 ms. Kept until statements change.
     store.onDidChange((kinds) => {
@@ -59,7 +66,12 @@ export class Facts {
     });
   }
 
-  private readonly listed = new Map<StatementStatus | 'all', StatementRecord[]>();
+  private readonly listed = new Map<string, StatementRecord[]>();
+
+  /** The allowlist of a scope: the owner's keys, or the project keys. */
+  slotsOf(scope: StatementScope): Allowlist {
+    return scope === 'owner' ? this.allowlist() : this.projectAllowlist();
+  }
 
   private op(statementId: string, action: 'confirm' | 'reject' | 'retire' | 'mention' | 'ask', reason: string, extra: { turnId?: string; sessionId?: string } = {}): void {
     const supersede = this.consolidate || (action !== 'confirm' && action !== 'mention') ? {} : { supersede: false };
@@ -75,7 +87,7 @@ export class Facts {
   private dropOlderProposals(confirmedId: string): void {
     const confirmed = this.get(confirmedId);
     if (confirmed.cardinality !== 'single') return;
-    for (const pending of this.list('proposed')) {
+    for (const pending of this.list('proposed', confirmed.scope)) {
       if (pending.key !== confirmed.key || pending.id === confirmedId) continue;
       const op: StatementOp = {
         // Retired, not rejected: the owner never said no to it, so saying it later is captured as usual.
@@ -87,17 +99,12 @@ export class Facts {
   }
 
   private propose(input: {
-    key: string;
-    value: string;
-    tier: 'A' | 'B' | 'C';
-    origin: 'chat' | 'remember' | 'agent';
-    words: string;
-    reason?: string;
-    turnId?: string;
-    sessionId?: string;
+    key: string; value: string; tier: 'A' | 'B' | 'C'; origin: StatementOrigin; words: string; turnId?: string; sessionId?: string; reason?: string;
+    scope?: StatementScope; citation?: Citation;
   }): StatementRecord {
-    const slot = this.allowlist().get(input.key);
-    if (!slot) throw new Error(`"${input.key}" is not a key Engram may learn (see the key allowlist)`);
+    const scope = input.scope ?? 'owner';
+    const slot = this.slotsOf(scope).get(input.key);
+    if (!slot) throw new Error(`"${input.key}" is not a key Engram may learn ${scope === 'owner' ? '(see the key allowlist)' : 'about a project'}`);
     const statementId = randomUUID();
     this.store.applyOperation({
       kind: 'statement',
@@ -115,6 +122,9 @@ export class Facts {
       sessionId: input.sessionId,
       words: input.words,
       tokens: this.tokens.count(`${input.key}: ${input.value}`),
+      // Owner statements are journaled as before scopes existed, so an older Engram still reads them.
+      ...(scope === 'owner' ? {} : { scope }),
+      ...(input.citation ? { citation: input.citation } : {}),
     });
     return this.get(statementId);
   }
@@ -125,12 +135,15 @@ export class Facts {
     return statement;
   }
 
-  /** The statements of a status (all without one), by key, newest first. A fresh array each call: callers may sort it. */
-  list(status?: StatementStatus): StatementRecord[] {
-    const key = status ?? 'all';
+  /**
+   * The statements of a scope (the owner's unless told) and status (all without one), by key, newest first.
+   * A fresh array each call: callers may sort it.
+   */
+  list(status?: StatementStatus, scope: StatementScope = 'owner'): StatementRecord[] {
+    const key = `${scope}\u0000${status ?? 'all'}`;
     let listed = this.listed.get(key);
     if (!listed) {
-      listed = this.store.read((db) => listStatements(db, status));
+      listed = this.store.read((db) => listStatements(db, status, scope));
       this.listed.set(key, listed);
     }
     return [...listed];
@@ -144,15 +157,22 @@ export class Facts {
    * Runs capture over a recorded turn and applies the confirmation tiers. `skipIfCaptured` leaves alone a
    * turn capture already saw (Compact Now re-reads old turns; a value since replaced must not come back).
    */
-  captureFromTurn(turn: CapturedTurn, options: { skipIfCaptured?: boolean } = {}): TurnCapture {
+  captureFromTurn(turn: CapturedTurn, options: { skipIfCaptured?: boolean; project?: StatementScope } = {}): TurnCapture {
     if (options.skipIfCaptured && this.store.read((db) => wasCaptured(db, turn.id))) return { learned: [], queued: [] };
     const captured = captureFacts(turn.role, turn.text, this.allowlist());
-    const learned: StatementRecord[] = [];
-    const queued: StatementRecord[] = [];
-    let question: StatementRecord | undefined;
+    const result = { learned: [] as StatementRecord[], queued: [] as StatementRecord[], question: undefined as StatementRecord | undefined };
+    this.settle(captured.candidates, 'owner', turn, result);
+    // "We use vitest here" is about the project the owner works in, not the owner; without a project, it is not kept.
+    const project = options.project;
+    if (project && project !== 'owner') this.settle(captureProjectFacts(turn.role, turn.text, this.projectAllowlist()), project, turn, result);
+    return { ...result, blocked: captured.blocked };
+  }
+
+  /** The confirmation tiers over one scope's candidates: A confirmed, one B asked per conversation, the rest queued. */
+  private settle(candidates: readonly Candidate[], scope: StatementScope, turn: CapturedTurn, into: { learned: StatementRecord[]; queued: StatementRecord[]; question?: StatementRecord }): void {
     const from = { turnId: turn.id, sessionId: turn.sessionId };
-    for (const candidate of captured.candidates) {
-      const live = this.store.read((db) => findLive(db, candidate.key, candidate.value));
+    for (const candidate of candidates) {
+      const live = this.store.read((db) => findLive(db, candidate.key, candidate.value, scope));
       if (live?.status === 'proposed' && live.origin === 'agent') {
         // An agent's proposal never stands in for the owner's own words: it is closed, and the words are captured
         // as the owner's, with their own tier (a plain self-statement is confirmed now, as without the agent).
@@ -161,24 +181,42 @@ export class Facts {
         if (live.status === 'proposed') {
           this.op(live.id, 'mention', 'said again', from);
           const after = this.get(live.id);
-          if (after.status === 'confirmed') learned.push(after);
+          if (after.status === 'confirmed') into.learned.push(after);
         }
         continue;
       }
       // The owner said no to this once; only the owner's own "Remember…" brings it back.
-      if (this.store.read((db) => wasRejected(db, candidate.key, candidate.value))) continue;
-      const statement = this.propose({ ...candidate, origin: 'chat', words: turn.text, ...from });
+      if (this.store.read((db) => wasRejected(db, candidate.key, candidate.value, scope))) continue;
+      const statement = this.propose({ ...candidate, origin: 'chat', words: turn.text, scope, ...from });
       if (candidate.tier === 'A') {
         this.op(statement.id, 'confirm', 'learned: a plain self-statement, confirmed in the turn and announced with an undo', from);
-        learned.push(this.get(statement.id));
-      } else if (candidate.tier === 'B' && !question && !this.store.read((db) => questionAskedIn(db, turn.sessionId))) {
+        into.learned.push(this.get(statement.id));
+      } else if (candidate.tier === 'B' && !into.question && !this.store.read((db) => questionAskedIn(db, turn.sessionId))) {
         this.op(statement.id, 'ask', 'asked once in this conversation', from);
-        question = this.get(statement.id);
+        into.question = this.get(statement.id);
       } else {
-        queued.push(statement);
+        into.queued.push(statement);
       }
     }
-    return { learned, question, queued, blocked: captured.blocked };
+  }
+
+  /**
+   * A proposal Engram did not hear from the owner: read off the repository (derived, with its citation) or from a
+   * teammate's shared file. It waits for the owner; a value already live or once rejected in the scope is left alone.
+   */
+  proposeForReview(input: { scope: StatementScope; key: string; value: string; origin: 'derived' | 'shared'; words: string; reason: string; citation?: Citation }): StatementRecord | undefined {
+    if (containsSecret(`${input.key} ${input.value}`) || !this.slotsOf(input.scope).has(input.key)) return undefined;
+    if (this.store.read((db) => findLive(db, input.key, input.value, input.scope) ?? wasRejected(db, input.key, input.value, input.scope))) return undefined;
+    return this.propose({ ...input, tier: 'C' });
+  }
+
+  /**
+   * Forgets a statement from every file of the store: the rows and their audit trail now, then a snapshot that
+   * rewrites our journal out and zeroes the freed pages (the store's forget seam, as for a conversation).
+   */
+  async forget(id: string): Promise<void> {
+    this.store.applyOperation({ kind: 'statement', action: 'forget', id: randomUUID(), statementId: id, at: this.now().toISOString(), reason: 'forgotten by the owner' });
+    await this.store.snapshot({ rotate: true });
   }
 
   /**
@@ -232,14 +270,14 @@ export class Facts {
     return this.get(id);
   }
 
-  /** The owner states a fact directly: confirmed at once, still checked against the allowlist and for secrets. */
-  remember(key: string, value: string): StatementRecord {
+  /** The owner states a fact directly: confirmed at once, still checked against the scope's allowlist and for secrets. */
+  remember(key: string, value: string, scope: StatementScope = 'owner'): StatementRecord {
     const trimmed = value.trim();
     if (!trimmed) throw new Error('A fact needs a value');
     if (containsSecret(`${key} ${trimmed}`)) throw new Error('That looks like a secret; Engram never stores secrets');
-    const live = this.store.read((db) => findLive(db, key, trimmed));
+    const live = this.store.read((db) => findLive(db, key, trimmed, scope));
     if (live?.status === 'confirmed') return live;
-    const statement = live ?? this.propose({ key, value: trimmed, tier: 'A', origin: 'remember', words: `${key} = ${trimmed}` });
+    const statement = live ?? this.propose({ key, value: trimmed, tier: 'A', origin: 'remember', words: `${key} = ${trimmed}`, scope });
     return this.approve(statement.id, 'remembered at the owner’s request');
   }
 

@@ -46,6 +46,8 @@ const originWords: Record<StatementRecord['origin'], string> = {
   remember: 'typed by you in Remember…',
   import: 'imported from an Engram memory export',
   agent: 'proposed by another agent over MCP (not your words)',
+  derived: 'read off the repository, with its citation',
+  shared: "from the team's shared project facts file",
 };
 
 /**

@@ -2,7 +2,18 @@ import type { Database } from 'sql.js';
 import { selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
 import type { Tier } from './slotPatterns';
-import { findStatement, mentionCount, type StatementOrigin, type StatementStatus } from './statementRepository';
+import { forgetStatement } from './statementForget';
+import {
+  findStatement,
+  isCitation,
+  isStatementOrigin,
+  isStatementScope,
+  mentionCount,
+  type Citation,
+  type StatementOrigin,
+  type StatementScope,
+  type StatementStatus,
+} from './statementRepository';
 
 /**
  * Changes to statements, as journaled operations. Every change leaves an event (the audit trail: what,
@@ -25,6 +36,9 @@ export type StatementOp =
       readonly sessionId?: string;
       readonly words: string;
       readonly tokens: number;
+      /** Absent: the owner (every op journaled before scopes existed). */
+      readonly scope?: StatementScope;
+      readonly citation?: Citation;
     }
   | {
       readonly kind: 'statement';
@@ -47,9 +61,30 @@ export type StatementOp =
       readonly reason: string;
       readonly value: string;
       readonly tokens: number;
+    }
+  | {
+      /** The owner looked at a fact whose cited lines changed and confirmed it against them as they are now. */
+      readonly kind: 'statement';
+      readonly action: 'cite';
+      readonly id: string;
+      readonly statementId: string;
+      readonly at: string;
+      readonly reason: string;
+      /** Absent: the fact no longer rests on a file. */
+      readonly citation?: Citation;
+    }
+  | {
+      /** Removes the statement, its audit trail and every mention of its value from the store, leaving a tombstone. */
+      readonly kind: 'statement';
+      readonly action: 'forget';
+      readonly id: string;
+      readonly statementId: string;
+      readonly at: string;
+      /** Never the value: this line stays in the journal after the statement is gone. */
+      readonly reason: string;
     };
 
-const actions = new Set(['propose', 'confirm', 'reject', 'retire', 'mention', 'ask', 'edit']);
+const actions = new Set(['propose', 'confirm', 'reject', 'retire', 'mention', 'ask', 'edit', 'forget', 'cite']);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
@@ -63,12 +98,15 @@ export function isStatementOp(value: Record<string, unknown>): value is Statemen
       isString(value.value) &&
       (value.cardinality === 'single' || value.cardinality === 'multi') &&
       (value.tier === 'A' || value.tier === 'B' || value.tier === 'C') &&
-      (value.origin === 'chat' || value.origin === 'remember' || value.origin === 'import' || value.origin === 'agent') &&
+      isStatementOrigin(value.origin) &&
       isString(value.words) &&
-      typeof value.tokens === 'number'
+      typeof value.tokens === 'number' &&
+      (value.scope === undefined || isStatementScope(value.scope)) &&
+      (value.citation === undefined || isCitation(value.citation))
     );
   }
   if (value.action === 'edit') return isString(value.value) && typeof value.tokens === 'number';
+  if (value.action === 'cite') return value.citation === undefined || isCitation(value.citation);
   return true;
 }
 
@@ -92,7 +130,8 @@ function confirm(db: Database, op: { id: string; statementId: string; at: string
   setStatus(db, op.statementId, 'confirmed', op.at);
   recordEvent(db, op.id, op.statementId, op.at, 'confirmed', 'confirmed', op.reason, op.turnId);
   if (statement.cardinality !== 'single' || op.supersede === false) return;
-  const replaced = db.exec("SELECT id, value FROM statements WHERE key = ? AND status = 'confirmed' AND id <> ?", [statement.key, statement.id]);
+  // A project's value never retires the owner's (nor another project's): supersession stays inside a scope.
+  const replaced = db.exec("SELECT id, value FROM statements WHERE key = ? AND scope = ? AND status = 'confirmed' AND id <> ?", [statement.key, statement.scope, statement.id]);
   for (const [otherId, otherValue] of replaced[0]?.values ?? []) {
     setStatus(db, String(otherId), 'retired', op.at);
     const where = op.turnId ? ` in turn ${op.turnId}` : '';
@@ -103,13 +142,16 @@ function confirm(db: Database, op: { id: string; statementId: string; at: string
 
 export function applyStatementOp(db: Database, op: StatementOp): boolean {
   if (selectNumber(db, 'SELECT COUNT(*) FROM statement_events WHERE id = ?', [op.id]) > 0) return false;
+  // Another window's older journal may still say something about a forgotten statement: it stays forgotten.
+  if (op.action !== 'forget' && selectNumber(db, 'SELECT COUNT(*) FROM forgotten_statements WHERE statement_id = ?', [op.statementId]) > 0) return false;
   switch (op.action) {
     case 'propose': {
       if (findStatement(db, op.statementId)) return false;
       db.run(
         `INSERT INTO statements (id, key, value, cardinality, status, tier, origin, source_turn_id, source_session_id, source_words,
-           created_at, updated_at, tokens) VALUES (?, ?, ?, ?, 'proposed', ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [op.statementId, op.key, op.value, op.cardinality, op.tier, op.origin, op.turnId ?? null, op.sessionId ?? null, op.words, op.at, op.at, op.tokens],
+           created_at, updated_at, tokens, scope, citation) VALUES (?, ?, ?, ?, 'proposed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [op.statementId, op.key, op.value, op.cardinality, op.tier, op.origin, op.turnId ?? null, op.sessionId ?? null, op.words, op.at, op.at, op.tokens,
+          op.scope ?? 'owner', op.citation ? JSON.stringify(op.citation) : null],
       );
       db.run('INSERT INTO statements_fts (docid, key, value) SELECT rowid, key, value FROM statements WHERE id = ?', [op.statementId]);
       recordEvent(db, op.id, op.statementId, op.at, 'proposed', 'proposed', op.reason, op.turnId);
@@ -142,6 +184,13 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
         confirm(db, { id: `${op.id}:repeated`, statementId: op.statementId, at: op.at, turnId: op.turnId, supersede: op.supersede,
           reason: `learned: said in ${repetitionsToConfirm} separate turns` });
       }
+      return true;
+    }
+    case 'forget':
+      return forgetStatement(db, op.statementId, op.at);
+    case 'cite': {
+      db.run('UPDATE statements SET citation = ?, updated_at = ? WHERE id = ?', [op.citation ? JSON.stringify(op.citation) : null, op.at, op.statementId]);
+      recordEvent(db, op.id, op.statementId, op.at, 'cited', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason);
       return true;
     }
     case 'ask':

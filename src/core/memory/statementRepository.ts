@@ -5,10 +5,32 @@ import type { Tier } from './slotPatterns';
 
 export type StatementStatus = 'proposed' | 'confirmed' | 'retired' | 'rejected';
 /**
- * Where a statement came from: the chat (captured), the owner's own "Remember…", an import, or another agent's
- * proposal over MCP (never the owner's word: it only ever waits for review).
+ * Where a statement came from: the chat (captured), the owner's own "Remember…", an import, read off the repository
+ * (derived, with its citation), a teammate's shared file (shared), or another agent's proposal over MCP (agent). The last
+ * three are never confirmed on their own word: they only ever wait for review.
  */
-export type StatementOrigin = 'chat' | 'remember' | 'import' | 'agent';
+export type StatementOrigin = 'chat' | 'remember' | 'import' | 'derived' | 'shared' | 'agent';
+const origins = new Set(['chat', 'remember', 'import', 'derived', 'shared', 'agent']);
+export const isStatementOrigin = (value: unknown): value is StatementOrigin => typeof value === 'string' && origins.has(value);
+
+/** Whom a statement is about: the owner (every workspace) or one project (`project:<normalized remote, root commit or folder>`). */
+export type StatementScope = 'owner' | `project:${string}`;
+export const isStatementScope = (value: unknown): value is StatementScope => value === 'owner' || (typeof value === 'string' && /^project:./.test(value));
+
+/** The lines of a repository file a project fact rests on: re-checked (by hash) before the fact reaches a prompt. */
+export interface Citation {
+  /** Relative to the workspace folder, with forward slashes. */
+  readonly path: string;
+  /** 1-based, inclusive: where the lines were when cited (they may move; the hash is what counts). */
+  readonly lines: readonly [number, number];
+  /** sha256 (hex, first 16) of the cited lines, each trimmed, joined by newlines. */
+  readonly hash: string;
+}
+
+export function isCitation(value: unknown): value is Citation {
+  const c = value as Partial<Citation> | null;
+  return !!c && typeof c.path === 'string' && typeof c.hash === 'string' && Array.isArray(c.lines) && c.lines.length === 2 && c.lines.every((n) => Number.isInteger(n));
+}
 
 export interface StatementRecord {
   readonly id: string;
@@ -26,6 +48,8 @@ export interface StatementRecord {
   readonly updatedAt: string;
   readonly askedInSession?: string;
   readonly tokens: number;
+  readonly scope: StatementScope;
+  readonly citation?: Citation;
 }
 
 export interface StatementEvent {
@@ -50,7 +74,7 @@ function toStatement(row: Record<string, unknown>): StatementRecord {
     cardinality: row.cardinality === 'multi' ? 'multi' : 'single',
     status: status as StatementStatus,
     tier: row.tier === 'A' || row.tier === 'B' ? row.tier : 'C',
-    origin: row.origin === 'remember' || row.origin === 'import' || row.origin === 'agent' ? row.origin : 'chat',
+    origin: isStatementOrigin(row.origin) ? row.origin : 'chat',
     sourceTurnId: asOptionalString(row.source_turn_id as string | null),
     sourceSessionId: asOptionalString(row.source_session_id as string | null),
     sourceWords: asString(row.source_words as string, 'source_words'),
@@ -58,7 +82,19 @@ function toStatement(row: Record<string, unknown>): StatementRecord {
     updatedAt: asString(row.updated_at as string, 'updated_at'),
     askedInSession: asOptionalString(row.asked_in_session as string | null),
     tokens: asNumber(row.tokens as number, 'tokens'),
+    scope: isStatementScope(row.scope) ? row.scope : 'owner',
+    citation: parseCitation(row.citation),
   };
+}
+
+function parseCitation(raw: unknown): Citation | undefined {
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isCitation(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function findStatement(db: Database, id: string): StatementRecord | undefined {
@@ -66,26 +102,38 @@ export function findStatement(db: Database, id: string): StatementRecord | undef
   return row ? toStatement(row) : undefined;
 }
 
-export function listStatements(db: Database, status?: StatementStatus): StatementRecord[] {
+/** The statements of one scope (the owner's by default), of a status or all, by key, newest first. */
+export function listStatements(db: Database, status?: StatementStatus, scope: StatementScope = 'owner'): StatementRecord[] {
   const rows = status
-    ? selectAll(db, 'SELECT * FROM statements WHERE status = ? ORDER BY key, updated_at DESC', [status])
-    : selectAll(db, 'SELECT * FROM statements ORDER BY key, updated_at DESC');
+    ? selectAll(db, 'SELECT * FROM statements WHERE status = ? AND scope = ? ORDER BY key, updated_at DESC', [status, scope])
+    : selectAll(db, 'SELECT * FROM statements WHERE scope = ? ORDER BY key, updated_at DESC', [scope]);
   return rows.map(toStatement);
 }
 
-/** A live (proposed or confirmed) statement of this key and value, compared without case. */
-export function findLive(db: Database, key: string, value: string): StatementRecord | undefined {
+/** A live (proposed or confirmed) statement of this key and value in a scope, compared without case. */
+export function findLive(db: Database, key: string, value: string, scope: StatementScope = 'owner'): StatementRecord | undefined {
   const row = selectAll(
     db,
-    `SELECT * FROM statements WHERE key = ? AND lower(value) = lower(?) AND status IN ('confirmed', 'proposed')
+    `SELECT * FROM statements WHERE key = ? AND lower(value) = lower(?) AND scope = ? AND status IN ('confirmed', 'proposed')
      ORDER BY status = 'confirmed' DESC LIMIT 1`,
-    [key, value],
+    [key, value, scope],
   )[0];
   return row ? toStatement(row) : undefined;
 }
 
-export function wasRejected(db: Database, key: string, value: string): boolean {
-  return selectNumber(db, "SELECT COUNT(*) FROM statements WHERE key = ? AND lower(value) = lower(?) AND status = 'rejected'", [key, value]) > 0;
+export function wasRejected(db: Database, key: string, value: string, scope: StatementScope = 'owner'): boolean {
+  return selectNumber(db, "SELECT COUNT(*) FROM statements WHERE key = ? AND lower(value) = lower(?) AND scope = ? AND status = 'rejected'", [key, value, scope]) > 0;
+}
+
+/** Facts per scope and status, for `stats`: the owner's and each project's. */
+export function countByScope(db: Database): Record<string, Record<StatementStatus, number>> {
+  const counts: Record<string, Record<StatementStatus, number>> = {};
+  for (const row of selectAll(db, 'SELECT scope, status, COUNT(*) AS n FROM statements GROUP BY scope, status')) {
+    const scope = String(row.scope);
+    counts[scope] ??= { proposed: 0, confirmed: 0, retired: 0, rejected: 0 };
+    counts[scope][String(row.status) as StatementStatus] = Number(row.n);
+  }
+  return counts;
 }
 
 /** Whether capture has already produced or mentioned a statement from this turn. */

@@ -7,6 +7,8 @@ export type MemoryScope = 'facts' | 'behaviors' | 'summaries' | 'all';
 
 export interface MemoryHit {
   readonly kind: 'fact' | 'behavior' | 'summary';
+  /** Whom a fact is about: the owner ('you') or the current project ('this project'). */
+  readonly belongsTo?: 'you' | 'this project';
   readonly id: string;
   readonly label: string;
   readonly text: string;
@@ -22,22 +24,28 @@ export function isMemoryScope(value: unknown): value is MemoryScope {
  * Proposed, rejected and retired statements are never returned: only what the owner confirmed is memory.
  * An empty or unmatched query over facts lists the confirmed facts, newest first.
  */
-export function searchMemory(db: Database, query: string, scope: MemoryScope = 'all', k = 10): MemoryHit[] {
+export function searchMemory(db: Database, query: string, scope: MemoryScope = 'all', k = 10, project?: string): MemoryHit[] {
+  // The owner's facts everywhere; a project's only in that project: another repository's facts never come back.
+  const scopes = project ? ['owner', project] : ['owner'];
   const terms = [...new Set(queryTerms(query).map(stem))];
   const hits: MemoryHit[] = [];
   if (scope === 'facts' || scope === 'all') {
     const rows = terms.length
       ? selectAll(
           db,
-          `SELECT s.id, s.key, s.value, s.updated_at FROM statements_fts f JOIN statements s ON s.rowid = f.docid
-           WHERE statements_fts MATCH ? AND s.status = 'confirmed' ORDER BY s.updated_at DESC LIMIT ?`,
-          [terms.map((term) => `${term.replace(/"/g, '')}*`).join(' OR '), k],
+          `SELECT s.id, s.key, s.value, s.scope, s.updated_at FROM statements_fts f JOIN statements s ON s.rowid = f.docid
+           WHERE statements_fts MATCH ? AND s.status = 'confirmed' AND s.scope IN (?, ?) ORDER BY s.updated_at DESC LIMIT ?`,
+          [terms.map((term) => `${term.replace(/"/g, '')}*`).join(' OR '), scopes[0], scopes.at(-1)!, k],
         )
       : [];
-    const found = rows.length > 0 ? rows : selectAll(db, "SELECT id, key, value FROM statements WHERE status = 'confirmed' ORDER BY updated_at DESC LIMIT ?", [k]);
-    found.forEach((row, index) =>
-      hits.push({ kind: 'fact', id: String(row.id), label: `${String(row.key)} = ${String(row.value)}`, text: `${String(row.key)}: ${String(row.value)}`, score: rows.length > 0 ? 1 - index / (k + 1) : 0.1 }),
-    );
+    const found = rows.length > 0 ? rows : selectAll(db, "SELECT id, key, value, scope FROM statements WHERE status = 'confirmed' AND scope IN (?, ?) ORDER BY updated_at DESC LIMIT ?", [scopes[0], scopes.at(-1)!, k]);
+    found.forEach((row, index) => {
+      const belongsTo = row.scope === 'owner' ? 'you' : 'this project';
+      hits.push({
+        kind: 'fact', id: String(row.id), belongsTo, label: `${String(row.key)} = ${String(row.value)}${belongsTo === 'you' ? '' : ' (this project)'}`,
+        text: `${String(row.key)}: ${String(row.value)}`, score: rows.length > 0 ? 1 - index / (k + 1) : 0.1,
+      });
+    });
   }
   if ((scope === 'summaries' || scope === 'all') && terms.length > 0) {
     const like = terms.map(() => 'lower(summary) LIKE ?').join(' OR ');

@@ -115,6 +115,16 @@ export const migrations: readonly string[] = [
      action      TEXT NOT NULL,
      reason      TEXT NOT NULL
    );`,
+  // 9: scopes. A statement is about the owner or about one project ('project:<id>'); a project fact may cite the
+  // lines of a file it rests on (JSON: path, lines, hash). A forgotten statement leaves only a tombstone (its id),
+  // so its proposal replayed later from another journal is not brought back.
+  `ALTER TABLE statements ADD COLUMN scope TEXT NOT NULL DEFAULT 'owner';
+   ALTER TABLE statements ADD COLUMN citation TEXT;
+   CREATE INDEX statements_by_scope ON statements(scope, status);
+   CREATE TABLE forgotten_statements (
+     statement_id TEXT PRIMARY KEY,
+     at           TEXT NOT NULL
+   );`,
 ];
 
 export const schemaVersion = migrations.length;

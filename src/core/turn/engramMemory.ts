@@ -8,10 +8,12 @@ import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
 import { BehaviorBook } from '../memory/behaviorBook';
 import { Corrections } from '../memory/corrections';
 import { Facts } from '../memory/facts';
+import { countByScope } from '../memory/statementRepository';
 import { recallConversation, type RecallOptions } from '../recall/conversationRecall';
 import { searchMemory, type MemoryHit, type MemoryScope } from '../recall/memorySearch';
 import type { TurnHit } from '../recall/turnSearch';
 import type { MemoryStore } from '../store/memoryStore';
+import { ProjectMemory } from '../project/projectMemory';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -24,6 +26,8 @@ export class EngramMemory {
   readonly behaviors: BehaviorBook;
   readonly corrections: Corrections;
   readonly summaries: RollingSummaries;
+  /** What is true of the repositories the owner works in (scopes `project:<id>`), over the same statements. */
+  readonly projects: ProjectMemory;
   private readonly listeners = new Set<() => void>();
   private retired: RetiredBelief[] | undefined;
 
@@ -38,6 +42,7 @@ export class EngramMemory {
     const retrievedFor = (turnId: string): string[] => store.read((db) => factsRetrievedFor(db, turnId));
     this.corrections = new Corrections(store, this.facts, this.behaviors, retrievedFor, { broad: options.broadCorrections });
     this.summaries = new RollingSummaries(store, this.facts);
+    this.projects = new ProjectMemory(store, this.facts, now);
     // One change stream: every write of this window and every change read from another writer.
     store.onDidChange((kinds) => {
       if (kinds.has('statement') || kinds.has('forgetSessions') || kinds.has('coolSessions')) this.retired = undefined;
@@ -103,9 +108,14 @@ export class EngramMemory {
     return this.store.read((db) => recallConversation(db, query, options));
   }
 
-  /** Confirmed memory for a query (the memory_search engine). */
-  searchMemory(query: string, scope: MemoryScope = 'all', k = 10): MemoryHit[] {
-    return this.store.read((db) => searchMemory(db, query, scope, k));
+  /** Facts per scope and status ('owner', and each `project:<id>`), for `stats`. */
+  factsByScope(): Record<string, Record<'proposed' | 'confirmed' | 'retired' | 'rejected', number>> {
+    return this.store.read((db) => countByScope(db));
+  }
+
+  /** Confirmed memory for a query (the memory_search engine): the owner's facts, and the project's when one is given. */
+  searchMemory(query: string, scope: MemoryScope = 'all', k = 10, project?: string): MemoryHit[] {
+    return this.store.read((db) => searchMemory(db, query, scope, k, project));
   }
 }
 

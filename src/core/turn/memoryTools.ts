@@ -61,16 +61,17 @@ const said = (text: string): ToolOutcome => ({ text, retrieval: [] });
 const refused = (text: string): ToolOutcome => ({ text: `Error: ${text}`, retrieval: [], isError: true });
 
 /** memory_search: what the owner confirmed (facts), approved behaviours, and conversation summaries. Read-only. */
-export function runMemorySearch(store: MemoryStore, rawInput: unknown): ToolOutcome {
+export function runMemorySearch(store: MemoryStore, rawInput: unknown, project?: string): ToolOutcome {
   const input = checkMemorySearchInput(rawInput);
   if (typeof input === 'string') return refused(input);
-  const hits = store.read((db) => searchMemory(db, input.query, input.scope ?? 'all', input.k ?? 8));
+  const hits = store.read((db) => searchMemory(db, input.query, input.scope ?? 'all', input.k ?? 8, project));
   const retrieval = hits.map((hit): RetrievalEntry => ({ kind: hit.kind, memoryId: hit.id, via: `tool:${memoryToolNames.memorySearch}`, label: hit.label }));
   if (hits.length === 0) return said(`No confirmed memory matches "${input.query}". Do not guess; ask the user if it matters.`);
   return {
     text:
-      `Engram's confirmed memory matching "${input.query}" (the user reviewed and confirmed these; treat them as facts about the user):\n` +
-      hits.map((hit) => `- [${hit.kind}] ${hit.text}`).join('\n'),
+      `Engram's confirmed memory matching "${input.query}" (the user reviewed and confirmed these; [fact, you] is about the user, ` +
+      `[fact, this project] about the repository of this workspace only):\n` +
+      hits.map((hit) => `- [${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.text}`).join('\n'),
     retrieval,
   };
 }
@@ -178,10 +179,10 @@ export class MemoryToolRunner {
     return name === memoryToolNames.memorySearch || name === memoryToolNames.recallConversation;
   }
 
-  async run(call: { readonly name: string; readonly arguments: unknown }, _signal?: AbortSignal, turn?: { readonly inPrompt: ReadonlySet<string> }): Promise<ToolOutcome> {
+  async run(call: { readonly name: string; readonly arguments: unknown }, _signal?: AbortSignal, turn?: { readonly inPrompt: ReadonlySet<string>; readonly projectScope?: string }): Promise<ToolOutcome> {
     const store = this.store();
     if (!store) return said("Error: Engram's memory is not available. Answer without it.");
-    if (call.name === memoryToolNames.memorySearch) return runMemorySearch(store, call.arguments);
+    if (call.name === memoryToolNames.memorySearch) return runMemorySearch(store, call.arguments, turn?.projectScope);
     if (call.name === memoryToolNames.recallConversation) {
       const query = (call.arguments as { query?: unknown } | null)?.query;
       const meaning = typeof query === 'string' && query.trim() ? await this.meaning?.(query).catch(() => undefined) : undefined;

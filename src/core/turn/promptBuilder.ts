@@ -1,5 +1,6 @@
 import { assemblePrompt, defaultShares, type AssembledPrompt, type BudgetShares } from '../context/assemble';
 import type { TokenCounter } from '../context/tokenCounter';
+import type { ProjectScope } from '../project/projectScope';
 import type { TurnRecord } from '../store/turnRepository';
 import type { MemoryAccess } from './engramMemory';
 import type { OffTheRecordTurns } from './offTheRecord';
@@ -15,7 +16,7 @@ const recentTurnsRead = 200;
 
 /** What the builder needs of a prepared turn. */
 export interface PromptRequest {
-  readonly input: { readonly sessionId: string; readonly text: string };
+  readonly input: { readonly sessionId: string; readonly text: string; readonly projectScope?: ProjectScope };
   readonly userTurn?: TurnRecord;
 }
 
@@ -59,6 +60,9 @@ export class PromptBuilder {
     const sessionTurns = open?.store.turnCount(sessionId) ?? 0;
     const reads = open?.store.contextReads(sessionId);
     const profile = open?.facts.list('confirmed') ?? [];
+    const scope = prepared.input.projectScope;
+    // Citations are re-checked here, before every prompt: a fact whose cited lines changed is left out, not believed.
+    const project = scope && open ? { label: scope.label, ...open.projects.confirmed(scope) } : undefined;
     const toolNames = io.tools.specs().map((tool) => tool.name);
     const held = reads
       ? `${plural(profile.length, 'confirmed fact')} about the user, ${plural(reads.otherSessions + 1, 'conversation')} (${plural(reads.storedTurns, 'turn')})`
@@ -80,6 +84,7 @@ export class PromptBuilder {
       shares: this.options.shares?.() ?? defaultShares,
       tokens: this.options.tokens,
       retired: open && (this.options.markStale ?? true) ? open.retiredBeliefs() : [],
+      project: project && { label: project.label, facts: project.current, needsLook: project.needsLook },
     });
     return { prompt, read: earlier.length };
   }

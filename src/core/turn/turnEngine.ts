@@ -8,6 +8,7 @@ import type { CorrectionOutcome } from '../memory/corrections';
 import type { TurnCapture } from '../memory/facts';
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
+import type { ProjectScope } from '../project/projectScope';
 import { answerFromMemory } from './directAnswers';
 import type { MemoryAccess } from './engramMemory';
 import { fillCorrectedSlot } from './correctedSlot';
@@ -23,6 +24,8 @@ const maxToolRounds = 4;
 export interface TurnInput {
   readonly sessionId: string;
   readonly text: string;
+  /** The project of the chat's workspace folder: its facts are captured and shown in this scope, no other. */
+  readonly projectScope?: ProjectScope;
 }
 
 /** How a turn talks to the world: the model, the tools, where the reply streams, and the cancel signal. */
@@ -149,7 +152,7 @@ export class TurnEngine {
       try {
         // A correction acts first, in its own turn; a new value said in the same breath then goes through capture.
         if (this.options.actOnCorrections ?? true) correction = corrections.onUserTurn(userTurn);
-        capture = facts.captureFromTurn(userTurn);
+        capture = facts.captureFromTurn(userTurn, { project: input.projectScope?.scope });
         if (correction?.retired) capture = fillCorrectedSlot(facts, capture, correction.retired);
       } catch (error) {
         this.log('error', `capture failed: ${messageOf(error)}`);
@@ -188,7 +191,7 @@ export class TurnEngine {
       const retrieval: RetrievalEntry[] = [...assembled.retrieval];
       const inPrompt = new Set(assembled.history.map((turn) => turn.id));
       if (prepared.userTurn) inPrompt.add(prepared.userTurn.id);
-      const toolContext = { sessionId: input.sessionId, inPrompt };
+      const toolContext = { sessionId: input.sessionId, inPrompt, projectScope: input.projectScope?.scope };
       const specs = io.tools.specs();
       const sent = { tools: 0 };
       for (let round = 0; round <= maxToolRounds; round++) {

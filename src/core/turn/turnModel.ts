@@ -35,6 +35,8 @@ export interface TurnToolContext {
   readonly sessionId: string;
   /** The turns this prompt already carries (the recent conversation and the message itself): recall skips them. */
   readonly inPrompt: ReadonlySet<string>;
+  /** The chat's project scope (`project:<id>`): memory_search returns its facts beside the owner's, no other project's. */
+  readonly projectScope?: string;
 }
 
 /** The tools a turn may call: the memory tools, and in VS Code whatever else the editor offers. */

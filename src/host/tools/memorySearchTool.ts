@@ -8,7 +8,11 @@ import { toolResult } from './toolResult';
  * its own loop. Read-only, so no confirmation.
  */
 export class MemorySearchTool implements vscode.LanguageModelTool<MemorySearchInput> {
-  constructor(private readonly memory: MemoryHost) {}
+  constructor(
+    private readonly memory: MemoryHost,
+    /** The project of the active workspace folder: its facts come back beside the owner's, no other project's. */
+    private readonly projectScope: () => string | undefined = () => undefined,
+  ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<MemorySearchInput>): vscode.PreparedToolInvocation {
     return { invocationMessage: `Searching Engram's memory for "${String(options.input?.query ?? '').slice(0, 60)}"` };
@@ -17,6 +21,6 @@ export class MemorySearchTool implements vscode.LanguageModelTool<MemorySearchIn
   async invoke(options: vscode.LanguageModelToolInvocationOptions<MemorySearchInput>): Promise<vscode.LanguageModelToolResult> {
     const access = this.memory.access;
     if (access.state !== 'open') return toolResult(`Error: Engram's memory is not available (${access.reason}). Answer without it.`);
-    return toolResult(runMemorySearch(access.store, options.input).text);
+    return toolResult(runMemorySearch(access.store, options.input, this.projectScope()).text);
   }
 }

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { Facts } from '../memory/facts';
+import type { Citation, StatementRecord } from '../memory/statementRepository';
+import type { MemoryStore } from '../store/memoryStore';
+import { citeLines, CitationChecker, type CitationState } from './citations';
+import { deriveProjectFacts } from './derivedFacts';
+import type { ProjectScope } from './projectScope';
+import { readTeamFile, teamFilePath, writeTeamFile } from './teamFile';
+
+/** A confirmed project fact whose cited lines changed or vanished: not injected as true, not deleted; the owner looks. */
+export interface NeedsLook {
+  readonly fact: StatementRecord;
+  readonly state: Exclude<CitationState, 'ok'>;
+}
+
+/** A project's confirmed facts as they stand now: those whose citations hold (or that cite nothing), and the rest. */
+export interface ProjectFactsNow {
+  readonly current: StatementRecord[];
+  readonly needsLook: NeedsLook[];
+}
+
+/**
+ * Memory about one project at a time, over the same statements, gates, tiers and audit trail as the owner's:
+ * confirmed facts checked against their citations before use, proposals read off the repository or the team's
+ * file (never confirmed on their word), sharing, and forgetting.
+ */
+export class ProjectMemory {
+  private readonly citations = new CitationChecker();
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly facts: Facts,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The confirmed facts of a project, each citation re-checked (a stat per cited file; a read when it changed). */
+  confirmed(project: ProjectScope): ProjectFactsNow {
+    const current: StatementRecord[] = [];
+    const needsLook: NeedsLook[] = [];
+    for (const fact of this.facts.list('confirmed', project.scope)) {
+      const state = fact.citation ? this.citations.check(project.root, fact.citation) : 'ok';
+      if (state === 'ok') current.push(fact);
+      else needsLook.push({ fact, state });
+    }
+    return { current, needsLook };
+  }
+
+  proposed(project: ProjectScope): StatementRecord[] {
+    return this.facts.list('proposed', project.scope);
+  }
+
+  /** The owner states a project fact ("Remember for this project…"): confirmed at once, on the project keys. */
+  remember(project: ProjectScope, key: string, value: string): StatementRecord {
+    return this.facts.remember(key, value, project.scope);
+  }
+
+  /** Proposes what the repository says about itself (package.json, the lockfile), each with its citation. */
+  proposeDerived(project: ProjectScope): StatementRecord[] {
+    return deriveProjectFacts(project.root).flatMap((derived) => {
+      const proposal = this.facts.proposeForReview({
+        scope: project.scope, key: derived.key, value: derived.value, origin: 'derived', words: derived.words, citation: derived.citation,
+        reason: `read off the repository (${derived.words}); a proposal until you confirm it`,
+      });
+      return proposal ? [proposal] : [];
+    });
+  }
+
+  /** Writes the project's current confirmed facts to the team file in the repository; returns its path and count. */
+  share(project: ProjectScope): { path: string; facts: number } {
+    const { current } = this.confirmed(project);
+    return { path: writeTeamFile(project.root, current), facts: current.length };
+  }
+
+  /** Reads the team file as proposals for this owner, naming who committed each line. Never a confirmation. */
+  readShared(project: ProjectScope): StatementRecord[] {
+    return readTeamFile(project.root).flatMap((shared) => {
+      const proposal = this.facts.proposeForReview({
+        scope: project.scope, key: shared.key, value: shared.value, origin: 'shared', citation: shared.citation,
+        words: `${teamFilePath} line ${shared.line}, committed by ${shared.committedBy}: ${shared.key} = ${shared.value}`,
+        reason: `from the team's file ${teamFilePath} (committed by ${shared.committedBy}); a proposal until you confirm it`,
+      });
+      return proposal ? [proposal] : [];
+    });
+  }
+
+  /**
+   * The owner looked at a fact that needs a look and says it still holds: it is re-cited to the lines as they are now
+   * (the same key re-read off the repository, else the same line range), or keeps no citation when its file is gone.
+   */
+  confirmAfterLook(project: ProjectScope, id: string): StatementRecord {
+    const fact = this.facts.get(id);
+    let citation: Citation | undefined;
+    if (fact.citation) {
+      citation =
+        deriveProjectFacts(project.root).find((derived) => derived.key === fact.key && derived.value.toLowerCase() === fact.value.toLowerCase())?.citation ??
+        citeLines(project.root, fact.citation.path, fact.citation.lines[0], fact.citation.lines[1]);
+    }
+    this.store.applyOperation({
+      kind: 'statement', action: 'cite', id: randomUUID(), statementId: id, at: this.now().toISOString(), citation,
+      reason: citation ? `confirmed by the owner against ${citation.path} as it is now` : 'confirmed by the owner; the cited file is gone, so it cites nothing now',
+    });
+    return this.facts.get(id);
+  }
+
+  /** Forgets a project fact from every file of the store. */
+  forget(id: string): Promise<void> {
+    return this.facts.forget(id);
+  }
+}

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FakeOllama, type ChatRequestBody } from '../support/fakeOllama';
+import { tempFolder } from '../support/tempStore';
+
+const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+function repo(folder: string, remote: string): string {
+  mkdirSync(folder, { recursive: true });
+  execFileSync('git', ['init', '-q'], { cwd: folder });
+  execFileSync('git', ['remote', 'add', 'origin', remote], { cwd: folder });
+  writeFileSync(join(folder, 'README.md'), 'x\n');
+  return folder;
+}
+
+function run(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('engram chat, search and stats with --workspace (project scopes from the command line)', function () {
+  this.timeout(60_000);
+  const standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+  let temp: ReturnType<typeof tempFolder>;
+  before(async () => {
+    assert.ok(existsSync(cli), 'dist/cli.js is missing: run npm run build');
+    await standIn.start();
+  });
+  after(() => standIn.stop());
+  beforeEach(() => (temp = tempFolder()));
+  afterEach(() => temp.remove());
+
+  it('learns "we use vitest here" for that repository only, searches both scopes, and counts facts per scope', async () => {
+    const db = join(temp.folder, 'store');
+    const a = repo(join(temp.folder, 'a'), 'git@github.com:acme/app.git');
+    const b = repo(join(temp.folder, 'b'), 'git@github.com:acme/other.git');
+    const chatIn = (folder: string, text: string) => run(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--json', '--workspace', folder], `${text}\n`);
+    const learned = await chatIn(a, 'we use vitest here');
+    assert.equal(learned.code, 0, learned.stderr);
+    assert.deepEqual(JSON.parse(learned.stdout).learned, [{ key: 'test_framework', value: 'vitest', tier: 'A' }]);
+    await run(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--json'], 'My editor is Neovim\n');
+    const inA = await chatIn(a, 'which test runner do we use?');
+    assert.equal(JSON.parse(inA.stdout).report.blocks.find((block: { id: string }) => block.id === 'project').state, 'included');
+    const system = (standIn.chatRequests.at(-1) as ChatRequestBody).messages?.[0]?.content ?? '';
+    assert.match(system, /test_framework: vitest/);
+    await chatIn(b, 'which test runner do we use?');
+    assert.doesNotMatch(JSON.stringify(standIn.chatRequests.at(-1)), /vitest/);
+
+    const searchA = JSON.parse((await run(['search', 'vitest neovim', '--db', db, '--json', '--workspace', a])).stdout);
+    assert.deepEqual(searchA.hits.map((hit: { label: string; belongsTo: string }) => [hit.label, hit.belongsTo]).sort(), [['editor = Neovim', 'you'], ['test_framework = vitest (this project)', 'this project']]);
+    const searchB = JSON.parse((await run(['search', 'vitest neovim', '--db', db, '--json', '--workspace', b])).stdout);
+    assert.deepEqual(searchB.hits.map((hit: { label: string }) => hit.label), ['editor = Neovim']);
+    const stats = JSON.parse((await run(['stats', '--db', db, '--json'])).stdout);
+    assert.equal(stats.factsByScope.owner.confirmed, 1);
+    assert.equal(stats.factsByScope['project:github.com/acme/app'].confirmed, 1);
+    assert.equal(stats.facts.confirmed, 2);
+  });
+});
