@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import type { Attachment } from '../core/context/attachments';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { receiptLine, receiptOf } from '../core/turn/memoryReceipt';
 import { OllamaChatModel } from '../core/llm/ollamaChatModel';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
@@ -14,6 +16,8 @@ export interface ChatCommandOptions {
   readonly host: string;
   readonly session?: string;
   readonly contextLength?: number;
+  /** Files attached to the first message (`--attach`), as `#file` attaches them in VS Code. */
+  readonly attachments?: readonly Attachment[];
   readonly json: boolean;
   readonly input: NodeJS.ReadableStream;
   readonly write: (line: string) => void;
@@ -53,12 +57,15 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
     return 1;
   }
   let turn = 0;
+  let attachments = options.attachments ?? [];
   for await (const line of createInterface({ input: options.input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
     turn++;
     const text = line.replace(/\\n/g, '\n');
     let streamed = '';
-    const result = await engine.run({ sessionId, text }, { model, tools, onText: (chunk) => (streamed += chunk) });
+    const result = await engine.run({ sessionId, text, attachments }, { model, tools, onText: (chunk) => (streamed += chunk) });
+    // Attached to the next message the model answers, as a chip is; later messages are about what was said since.
+    if (!result.direct) attachments = [];
     if (result.error) {
       options.warn(result.error);
       return 1;
@@ -71,6 +78,7 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
 
 function notices(result: TurnResult): string {
   const lines: string[] = [];
+  if (result.report) lines.push(receiptLine(receiptOf(result.report)));
   if (result.correction?.retired) lines.push(`Corrected: I no longer believe ${result.correction.retired.key} = ${result.correction.retired.value}.`);
   if (result.learned.length) lines.push(`Learned: ${result.learned.map((s) => `${s.key} = ${s.value}`).join(', ')}. Say "undo last learned" to take it back.`);
   if (result.question) lines.push(`Should I remember ${result.question.key} = ${result.question.value}? (yes / no)`);

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import { MemoryStore } from '../core/store/memoryStore';
-import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
+import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
+import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
@@ -32,10 +33,11 @@ commands:
   eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
-  chat --model NAME [--host URL] [--session ID] [--context-length N]
+  chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]...
                       user messages on stdin, one per line (a literal \n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
-                      "undo last learned" work as in the chat; --json prints one line per turn
+                      "undo last learned" work as in the chat; --attach (repeatable) attaches a file to the first
+                      message as #file does in VS Code; --json prints one line per turn
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -43,7 +45,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'attach']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -190,6 +192,7 @@ async function run(argv: readonly string[]): Promise<number> {
     }
     case 'chat': {
       const model = requiredFlag(args, 'model');
+      const attachments = listFlag(args, 'attach').map(attachFile);
       const store = await openStore(args, 'write');
       try {
         return await runChat({
@@ -198,6 +201,7 @@ async function run(argv: readonly string[]): Promise<number> {
           host: stringFlag(args, 'host') ?? 'http://127.0.0.1:11434',
           session: stringFlag(args, 'session'),
           contextLength: stringFlag(args, 'context-length') === undefined ? undefined : positiveInteger(args, 'context-length', 8192),
+          attachments,
           json: args.flags.has('json'),
           input: process.stdin,
           write: (line) => process.stdout.write(`${line}\n`),
