@@ -9,8 +9,9 @@ export const defaultToolCap = 8;
  * Words in a message that make a kind of tool likely to help, matched against words of the tool's name. A small
  * model offered thirty tools picks badly, so a turn offers the few this message is about.
  */
-const intents: readonly { readonly message: RegExp; readonly tool: RegExp; readonly why: string }[] = [
-  { message: /\b(read|open|show|look|file|files|code|explain|summari[sz]e|review|why|how|what|does|this|function|class|method)\b/, tool: /read|file|open/, why: 'the message is about code or a file' },
+const intents: readonly { readonly message: RegExp; readonly tool: RegExp; readonly why: string; readonly weight?: number }[] = [
+  // Most coding questions are about some code: reading counts, but less than a word that names a job.
+  { message: /\b(read|open|show|look|file|files|code|explain|summari[sz]e|review|why|how|what|does|this|function|class|method)\b/, tool: /\bread\b|\bopen\b/, why: 'the message is about code or a file', weight: 0.5 },
   { message: /\b(errors?|diagnostics?|warnings?|problems?|compile|lint|type ?check|fails?|failing|broken|red)\b/, tool: /error|diagnostic|problem/, why: 'the message mentions errors' },
   { message: /\b(find|where|search|locate|grep|which|defined|definition|declared)\b/, tool: /find|search|grep|symbol/, why: 'the message asks where something is' },
   { message: /\b(usages?|uses|used|references?|callers?|calls|called|implementations?)\b/, tool: /usage|reference|caller/, why: 'the message asks about usages' },
@@ -68,7 +69,9 @@ export function chooseTools(input: ToolChoiceInput): ToolChoice {
     .map((spec, order) => {
       const words = nameWords(spec.name);
       const matched = intents.filter((intent) => intent.message.test(message) && intent.tool.test(words));
-      return { spec, order, score: matched.length, why: matched[0]?.why };
+      const score = matched.reduce((sum, intent) => sum + (intent.weight ?? 1), 0);
+      const best = [...matched].sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1))[0];
+      return { spec, order, score, why: best?.why };
     })
     .sort((a, b) => b.score - a.score || a.order - b.order);
   const offered = [...required, ...always.map((name) => byName.get(name)!)];
