@@ -16,6 +16,8 @@ import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
 import { TurnEngine } from '../core/turn/turnEngine';
 import { TurnModels } from './vscodeTurnModel';
+import { TurnToolCatalogue } from './turnTools';
+import { registerReceiptCommands } from './receiptCommands';
 import { configuredShares } from './settings';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
 import { registerFactCommands } from './factCommands';
@@ -81,12 +83,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       afterReply: (turns) => vectors.afterTurn(turns),
       log: (level, message) => log[level](message),
     });
-    const tools = new MemoryToolRunner(() => (access.state === 'open' ? access.store : undefined), (query) => vectors.meaningOf(query));
+    const memoryTools = new MemoryToolRunner(() => (access.state === 'open' ? access.store : undefined), (query) => vectors.meaningOf(query));
+    const tools = new TurnToolCatalogue(memoryTools, new Set(Object.values(toolNames)), log);
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     context.subscriptions.push(
       finishedTurns,
       registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri }),
-      vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
+      vscode.commands.registerCommand('engram.showContext', (turnId?: unknown) => ContextPanel.show(context.extensionUri, reports, log, typeof turnId === 'string' ? turnId : undefined)),
+      ...registerReceiptCommands(memory, log),
       createContextStatusItem(reports),
       { dispose: () => ContextPanel.current?.dispose() },
       vscode.commands.registerCommand('engram.compactNow', async (sessionId?: string) => {

@@ -6,6 +6,7 @@ import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
 import { BehaviorBook } from '../memory/behaviorBook';
 import { Corrections } from '../memory/corrections';
 import { Facts } from '../memory/facts';
+import { retireFromReceipt, type WrongOutcome } from '../memory/wrongFromReceipt';
 import { recallConversation, type RecallOptions } from '../recall/conversationRecall';
 import { searchMemory, type MemoryHit, type MemoryScope } from '../recall/memorySearch';
 import type { TurnHit } from '../recall/turnSearch';
@@ -59,6 +60,11 @@ export class EngramMemory {
 
   reportsOfSession(sessionId: string): ContextReport[] {
     return this.store.read((db) => reportsOfSession(db, sessionId));
+  }
+
+  /** The owner's "Wrong" under a reply: retires a fact that reply's prompt carried, quoting the reply as evidence. */
+  markWrong(statementId: string, userTurnId: string): WrongOutcome {
+    return retireFromReceipt(this.store, this.facts, statementId, userTurnId);
   }
 
   /** Earlier conversations' turns for a query, best first (the recall_conversation engine, by words). */

@@ -19,6 +19,8 @@ const intents: readonly { readonly message: RegExp; readonly tool: RegExp; reado
   { message: /\b(folders?|directory|directories|structure|tree|layout|list)\b/, tool: /list|dir|folder/, why: 'the message asks about the layout' },
   { message: /\b(edit|change|fix|rename|replace|refactor|apply|patch|write|create|add)\b/, tool: /edit|replace|patch|write|create|rename|insert/, why: 'the message asks for a change' },
   { message: /\b(run|terminal|command|execute|install|build|npm|shell)\b/, tool: /terminal|run|task|command/, why: 'the message asks to run something' },
+  // Whatever the message, the everyday tools of a coding question come before the rest.
+  { message: /[\s\S]*/, tool: /\bread\b|\bfind\b|\bsearch\b|\berrors?\b|\busages?\b/, why: 'an everyday tool of a coding question', weight: 0.25 },
   { message: /\b(remember|recall|earlier|before|last time|previous|said|told|we|my|me|i)\b/, tool: /memory|recall/, why: 'the message refers to memory or earlier conversations' },
 ];
 
