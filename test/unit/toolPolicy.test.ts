@@ -32,4 +32,16 @@ describe("which of VS Code's tools @engram offers", () => {
     assert.deepEqual(required.offered.map((spec) => spec.name), ['tool_150', 'tool_151']);
     assert.equal(required.left.length, 198);
   });
+
+  it('leaves out a tool whose long definition would pass the share for definitions, and says so', () => {
+    const spec = (name: string, description: string) => ({ name, description, inputSchema: {} });
+    const choice = chooseTools({
+      available: [spec('copilot_readFile', 'short'), spec('vscode_listCodeUsages', 'long '.repeat(400)), spec('copilot_findFiles', 'short')],
+      message: 'where is it used?',
+      required: [],
+      definitions: { budget: 100, cost: (candidate) => candidate.description.split(' ').length },
+    });
+    assert.deepEqual(choice.offered.map((candidate) => candidate.name), ['copilot_findFiles', 'copilot_readFile'], 'by relevance: "where" asks for finding');
+    assert.match(choice.left.find((tool) => tool.name === 'vscode_listCodeUsages')?.why ?? '', /definition would pass the 100 tokens/);
+  });
 });

@@ -38,6 +38,11 @@ export interface ToolChoiceInput {
   readonly cap?: number;
   /** Offered whenever available, after the required ones (Engram's memory tools: small, and Engram's point). */
   readonly always?: readonly string[];
+  /**
+   * Tokens the definitions of the ranked tools may take, and what one costs: VS Code's tools carry long descriptions
+   * (one is 400 tokens), and every request of the turn sends them all.
+   */
+  readonly definitions?: { readonly budget: number; readonly cost: (spec: ToolSpec) => number };
 }
 
 export interface ToolChoice {
@@ -78,11 +83,18 @@ export function chooseTools(input: ToolChoiceInput): ToolChoice {
     .sort((a, b) => b.score - a.score || a.order - b.order);
   const offered = [...required, ...always.map((name) => byName.get(name)!)];
   const left: { name: string; why: string }[] = [];
+  let spent = offered.reduce((sum, spec) => sum + (input.definitions?.cost(spec) ?? 0), 0);
   for (const candidate of scored) {
     if (offered.length >= Math.max(cap, required.length)) {
       left.push({ name: candidate.spec.name, why: `beyond the ${cap} tools offered per turn${candidate.score ? '' : ' (not related to the message)'}` });
       continue;
     }
+    const cost = input.definitions?.cost(candidate.spec) ?? 0;
+    if (input.definitions && spent + cost > input.definitions.budget) {
+      left.push({ name: candidate.spec.name, why: `its definition would pass the ${input.definitions.budget} tokens tool definitions may take` });
+      continue;
+    }
+    spent += cost;
     offered.push(candidate.spec);
     reasons.set(candidate.spec.name, candidate.why ?? 'within the cap');
   }
