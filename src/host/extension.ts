@@ -18,6 +18,7 @@ import { TurnEngine } from '../core/turn/turnEngine';
 import { TurnModels } from './vscodeTurnModel';
 import { TurnToolCatalogue } from './turnTools';
 import { registerReceiptCommands } from './receiptCommands';
+import { MemoryDocuments, memoryScheme } from './memoryDocuments';
 import { configuredShares } from './settings';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
 import { registerFactCommands } from './factCommands';
@@ -114,6 +115,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       () => (access.state === 'open' ? access.behaviors : undefined),
     );
     context.subscriptions.push(tree, createMemoryTreeView(tree));
+    const documents = new MemoryDocuments(() => (access.state === 'open' ? access.facts : undefined), memoryChanged.event);
+    context.subscriptions.push(documents, vscode.workspace.registerFileSystemProvider(memoryScheme, documents, { isReadonly: true, isCaseSensitive: true }));
 
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),
