@@ -40,6 +40,11 @@ export class ContextReports implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** The latest turn answered in this window, if any (the status bar's figure is about this window's chat). */
+  latestInWindow(): ContextReport | undefined {
+    return this.latestReport;
+  }
+
   latest(): ContextReport | undefined {
     return this.latestReport ?? this.stored()[0];
   }

@@ -123,7 +123,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       ...registerBehaviorCommands(memory, log),
       ...registerFactCommands({ memory, allowlist: () => allowlist.allowlist, log }),
       vscode.commands.registerCommand('engram.openChat', () =>
-        // Ask mode: agent mode (the default without a signed-in account) never hands the request to a participant.
+        // Ask mode: @engram answers in Agent mode too (VS Code 1.139), but there the built-in agent takes any message
+        // without the mention and asks for a Copilot sign-in; Ask mode with @engram typed is the plainest start.
         vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'ask', query: '@engram ', isPartialQuery: true }),
       ),
       vscode.commands.registerCommand('engram.refreshModels', () => provider.refresh()),
@@ -181,9 +182,22 @@ export async function deactivate(): Promise<void> {
   closeMemory = undefined;
 }
 
-async function openFolder(folder: string): Promise<void> {
+/**
+ * The memory folder, where the person can reach it. On the desktop the OS file manager shows it. A browser-hosted
+ * VS Code has none, and opening the folder as a workspace (as this once did) opened a new window that then became
+ * the default folder of every later visit: instead the path is shown, with a copy button and a terminal there.
+ */
+async function openFolder(folder: string): Promise<string> {
   const uri = vscode.Uri.file(folder);
-  // The OS file manager exists on the desktop; in a browser-hosted VS Code, open the folder as a workspace.
-  if (vscode.env.uiKind === vscode.UIKind.Desktop) await vscode.commands.executeCommand('revealFileInOS', uri);
-  else await vscode.commands.executeCommand('vscode.openFolder', uri, { forceNewWindow: true });
+  if (vscode.env.uiKind === vscode.UIKind.Desktop) {
+    await vscode.commands.executeCommand('revealFileInOS', uri);
+    return 'revealed';
+  }
+  void vscode.window
+    .showInformationMessage(`Engram's memory is in ${folder} (on the machine VS Code runs on).`, 'Copy Path', 'Open in Terminal')
+    .then(async (choice) => {
+      if (choice === 'Copy Path') await vscode.env.clipboard.writeText(folder);
+      if (choice === 'Open in Terminal') vscode.window.createTerminal({ name: 'Engram memory', cwd: uri }).show();
+    });
+  return 'shown';
 }
