@@ -26,7 +26,8 @@ function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (character) => `\\${character}`).replace(/\s+/g, ' ');
 }
 
-function link(label: string, command: string, args: unknown[], title: string): string {
+/** A command link for trusted chat Markdown (the command must be among the string's enabled ones). */
+export function commandLink(label: string, command: string, args: unknown[], title: string): string {
   return `[${label}](command:${command}?${encodeURIComponent(JSON.stringify(args))} "${title}")`;
 }
 
@@ -39,14 +40,14 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 export function receiptMarkdown(receipt: MemoryReceipt): vscode.MarkdownString {
   const parts: string[] = receipt.facts.map(
     (fact) =>
-      `${link(escapeMarkdown(fact.label), receiptCommands.source, [fact.id], 'Where Engram learned this')} ` +
-      `(${link('Wrong', receiptCommands.wrong, [{ statementId: fact.id, turnId: receipt.turnId } satisfies WrongArgs], 'Retire this belief: this reply is the evidence')})`,
+      `${commandLink(escapeMarkdown(fact.label), receiptCommands.source, [fact.id], 'Where Engram learned this')} ` +
+      `(${commandLink('Wrong', receiptCommands.wrong, [{ statementId: fact.id, turnId: receipt.turnId } satisfies WrongArgs], 'Retire this belief: this reply is the evidence')})`,
   );
-  if (receipt.behaviours.length) parts.push(link(plural(receipt.behaviours.length, 'behaviour'), receiptCommands.memoryView, [], 'The behaviours you approved, in the Memory view'));
-  if (receipt.summary) parts.push(link('the conversation summary', receiptCommands.context, [receipt.turnId], 'The summary this prompt carried'));
-  if (receipt.turns.length) parts.push(link(plural(receipt.turns.length, 'earlier turn'), receiptCommands.context, [receipt.turnId], 'The earlier turns a tool returned, in the context panel'));
+  if (receipt.behaviours.length) parts.push(commandLink(plural(receipt.behaviours.length, 'behaviour'), receiptCommands.memoryView, [], 'The behaviours you approved, in the Memory view'));
+  if (receipt.summary) parts.push(commandLink('the conversation summary', receiptCommands.context, [receipt.turnId], 'The summary this prompt carried'));
+  if (receipt.turns.length) parts.push(commandLink(plural(receipt.turns.length, 'earlier turn'), receiptCommands.context, [receipt.turnId], 'The earlier turns a tool returned, in the context panel'));
   const used = isEmptyReceipt(receipt) ? 'none' : parts.join(' · ');
-  const markdown = new vscode.MarkdownString(`\n\n---\n$(database) **Memory used:** ${used} · ${link('Context', receiptCommands.context, [receipt.turnId], 'Everything this prompt carried, in the context panel')}`, true);
+  const markdown = new vscode.MarkdownString(`\n\n---\n$(database) **Memory used:** ${used} · ${commandLink('Context', receiptCommands.context, [receipt.turnId], 'Everything this prompt carried, in the context panel')}`, true);
   markdown.isTrusted = { enabledCommands: Object.values(receiptCommands) };
   return markdown;
 }

@@ -23,6 +23,7 @@ const FAILURE_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-failure.png');
 const CODE_ANSWER_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-code-answer.png');
 const WRONG_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-receipt-wrong.png');
 const CODE_PANEL_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'context-panel-code.png');
+const CORRECTION_SCREENSHOT = path.join(SCREENSHOTS_DIR, 'chat-correction-after-tools.png');
 /** The workspace file the coding question is about: an empty string reaches JSON.parse and throws. */
 const CONFIG_FILE = 'src/config.ts';
 const CONFIG_SOURCE = [
@@ -129,7 +130,7 @@ async function main(): Promise<number> {
     console.log(`e2e: screenshots ${[LEARNED_SCREENSHOT, TREE_SCREENSHOT, PANEL_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
 
     await askAboutCode(page, standIn, remaining, started);
-    console.log(`e2e: screenshots ${[CODE_ANSWER_SCREENSHOT, WRONG_SCREENSHOT, CODE_PANEL_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
+    console.log(`e2e: screenshots ${[CODE_ANSWER_SCREENSHOT, WRONG_SCREENSHOT, CODE_PANEL_SCREENSHOT, CORRECTION_SCREENSHOT].map((file) => path.relative(REPO_ROOT, file)).join(', ')}`);
     fs.rmSync(FAILURE_SCREENSHOT, { force: true }); // a stale failure picture would contradict this run
     failed = false;
     return 0;
@@ -227,11 +228,11 @@ async function askAboutCode(page: Page, standIn: FakeOllama, remaining: () => nu
 
   const links = response.locator('a');
   const texts = await links.allInnerTexts();
-  const wrongIndex = texts.findIndex((text, i) => text.trim() === 'Wrong' && /Fernhill/.test(texts[i - 1] ?? ''));
-  if (wrongIndex < 0) throw new Error(`no Wrong link after employer = Fernhill among ${JSON.stringify(texts)}`);
+  const wrongIndex = texts.findIndex((text, i) => text.trim() === 'Wrong' && /Dana/.test(texts[i - 1] ?? ''));
+  if (wrongIndex < 0) throw new Error(`no Wrong link after name = Dana among ${JSON.stringify(texts)}`);
   await links.nth(wrongIndex).click();
-  await page.locator('.notifications-toasts', { hasText: 'no longer believes employer = Fernhill' }).first().waitFor({ timeout: remaining() });
-  step('Wrong retired employer = Fernhill', started);
+  await page.locator('.notifications-toasts', { hasText: 'no longer believes name = Dana' }).first().waitFor({ timeout: remaining() });
+  step('Wrong retired name = Dana', started);
   await sleep(500);
   await page.screenshot({ path: WRONG_SCREENSHOT });
 
@@ -243,6 +244,34 @@ async function askAboutCode(page: Page, standIn: FakeOllama, remaining: () => nu
   await expandPanelRow(page, 'attachment.1');
   await sleep(800);
   await page.screenshot({ path: CODE_PANEL_SCREENSHOT });
+  await correctAfterTools(page, standIn, remaining, started);
+}
+
+/**
+ * The seed's correction in a turn that also ran a tool: VS Code folds the tool call into "Completed N steps", and the
+ * correction notice with its Undo, and the receipt, must stay visible without expanding it.
+ */
+async function correctAfterTools(page: Page, standIn: FakeOllama, remaining: () => number, started: number): Promise<void> {
+  await page.locator('.interactive-input-part .monaco-editor').first().click();
+  standIn.enqueue({ toolCalls: [{ name: 'engram_find_files', arguments: { pattern: '**/*.ts' } }] });
+  standIn.enqueue({ content: 'Since you are at Fernhill, follow its config conventions.' });
+  await sendChatMessage(page, '@engram', 'how should config files look here?', remaining);
+  await waitForText(page, 'Since you are at Fernhill', remaining);
+  standIn.enqueue({ toolCalls: [{ name: 'engram_get_errors', arguments: {} }] });
+  standIn.enqueue({ content: 'Noted. Here is a neutral layout instead.' });
+  await sendChatMessage(page, '@engram', 'I left Fernhill last month, remember?', remaining);
+  await waitForText(page, 'Corrected:', remaining);
+  const response = page.locator('.interactive-response').last();
+  const text = await response.innerText();
+  if (!/Completed \d+ step/.test(text)) throw new Error('the turn ran a tool but shows no "Completed N steps"');
+  // Visible, not only present: folded steps stay in the DOM, hidden.
+  for (const needed of ['Noted. Here is a neutral layout instead.', 'I no longer believe employer = Fernhill', 'Memory used:']) {
+    if (!(await response.getByText(needed, { exact: false }).first().isVisible())) throw new Error(`"${needed}" is not visible without expanding the steps`);
+  }
+  if (!(await response.locator('a', { hasText: 'Undo' }).first().isVisible())) throw new Error("the correction's Undo is not visible");
+  step('the correction, its Undo and the receipt show under a reply whose tool call is folded', started);
+  await sleep(800);
+  await page.screenshot({ path: CORRECTION_SCREENSHOT });
 }
 
 /** Opens a block row of the context panel, to show the text that went into the prompt. */
