@@ -27,6 +27,20 @@ function textNodesOf(tree: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** Characters of a tool's description a small model is sent (VS Code's terminal tool has 7,000, 1,900 tokens). */
+const descriptionLimit = 1200;
+
+/**
+ * Cuts a long description at the last sentence end before the limit. Every request of a turn carries every offered
+ * definition; whole, the terminal tool alone would take a third of an 8k prompt and could never be offered.
+ */
+function shortened(description: string): string {
+  if (description.length <= descriptionLimit) return description;
+  const head = description.slice(0, descriptionLimit);
+  const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'));
+  return `${end > descriptionLimit / 2 ? head.slice(0, end + 1) : head} (description shortened)`;
+}
+
 /**
  * VS Code's own tools (`vscode.lm.tools`) in @engram's loop: the read-only ones by default, the rest when
  * `engram.tools.allow` says, and any tool the user referenced in this message. They are invoked with the request's
@@ -51,7 +65,7 @@ export class EditorToolRunner {
         this.refused.push({ name: tool.name, why: verdict.why });
         continue;
       }
-      this.allowed.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema ?? { type: 'object', properties: {} } });
+      this.allowed.push({ name: tool.name, description: shortened(tool.description), inputSchema: tool.inputSchema ?? { type: 'object', properties: {} } });
     }
   }
 
