@@ -4,6 +4,8 @@ export interface ParsedArgs {
   readonly command: string | undefined;
   readonly positionals: string[];
   readonly flags: Map<string, string | true>;
+  /** Every value of each valued flag, in order: a repeatable flag (`--attach A --attach B`) reads them all. */
+  readonly lists: Map<string, string[]>;
 }
 
 export class UsageError extends Error {
@@ -17,6 +19,7 @@ export class UsageError extends Error {
 export function parseArgs(argv: readonly string[], valued: ReadonlySet<string>, switches: ReadonlySet<string>): ParsedArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('--') || arg === '--') {
@@ -28,6 +31,7 @@ export function parseArgs(argv: readonly string[], valued: ReadonlySet<string>, 
       const value = inlineValue ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
+      lists.set(name, [...(lists.get(name) ?? []), value]);
     } else if (switches.has(name)) {
       flags.set(name, true);
     } else {
@@ -35,7 +39,7 @@ export function parseArgs(argv: readonly string[], valued: ReadonlySet<string>, 
     }
   }
   const [command, ...rest] = positionals;
-  return { command, positionals: rest, flags };
+  return { command, positionals: rest, flags, lists };
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {
@@ -52,4 +56,9 @@ export function requiredFlag(args: ParsedArgs, name: string): string {
   const value = stringFlag(args, name);
   if (value === undefined) throw new UsageError(`--${name} is required`);
   return value;
+}
+
+/** Every value given for a repeatable flag, in order (none: an empty list). */
+export function listFlag(args: ParsedArgs, name: string): string[] {
+  return args.lists.get(name) ?? [];
 }

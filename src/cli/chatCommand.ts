@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import type { Attachment } from '../core/context/attachments';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { receiptLine, receiptOf } from '../core/turn/memoryReceipt';
 import { OllamaChatModel } from '../core/llm/ollamaChatModel';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
@@ -15,6 +17,8 @@ export interface ChatCommandOptions {
   readonly host: string;
   readonly session?: string;
   readonly contextLength?: number;
+  /** Files attached to the first message (`--attach`), as `#file` attaches them in VS Code. */
+  readonly attachments?: readonly Attachment[];
   readonly json: boolean;
   /** `--workspace DIR`: the project this chat learns about and uses. */
   readonly projectScope?: ProjectScope;
@@ -57,12 +61,15 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
     return 1;
   }
   let turn = 0;
+  let attachments = options.attachments ?? [];
   for await (const line of createInterface({ input: options.input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
     turn++;
     const text = line.replace(/\\n/g, '\n');
     let streamed = '';
-    const result = await engine.run({ sessionId, text, projectScope: options.projectScope }, { model, tools, onText: (chunk) => (streamed += chunk) });
+    const result = await engine.run({ sessionId, text, projectScope: options.projectScope, attachments }, { model, tools, onText: (chunk) => (streamed += chunk) });
+    // Attached to the next message the model answers, as a chip is; later messages are about what was said since.
+    if (!result.direct) attachments = [];
     if (result.error) {
       options.warn(result.error);
       return 1;
@@ -75,6 +82,7 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
 
 function notices(result: TurnResult): string {
   const lines: string[] = [];
+  if (result.report) lines.push(receiptLine(receiptOf(result.report)));
   if (result.correction?.retired) lines.push(`Corrected: I no longer believe ${result.correction.retired.key} = ${result.correction.retired.value}.`);
   if (result.offTheRecord) lines.push('Off the record: neither this message nor my reply is stored; both are gone when this conversation ends.');
   if (result.learned.length) lines.push(`Learned: ${result.learned.map((s) => `${s.key} = ${s.value}`).join(', ')}. Say "undo last learned" to take it back.`);

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import { MemoryStore } from '../core/store/memoryStore';
-import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
+import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
+import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
@@ -36,11 +37,12 @@ commands:
   eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
-  chat --model NAME [--host URL] [--session ID] [--context-length N] [--workspace DIR]
+  chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
                       user messages on stdin, one per line (a literal \n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
-                      "undo last learned" work as in the chat; --json prints one line per turn; --workspace
-                      sets the project scope (that folder's repository: its facts are learned and used there only)
+                      "undo last learned" work as in the chat; --attach (repeatable) attaches a file to the first
+                      message as #file does in VS Code; --workspace sets the project scope (that folder's
+                      repository: its facts are learned and used there only); --json prints one line per turn
   mcp [--workspace DIR] [--allowlist FILE]
                       an MCP server on stdin/stdout (no network) for other agents: the tools memory_search and
                       recall_conversation (as in VS Code) and propose_fact (a proposal for your review, never a
@@ -52,7 +54,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist']);
+const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -217,6 +219,7 @@ async function run(argv: readonly string[]): Promise<number> {
     }
     case 'chat': {
       const model = requiredFlag(args, 'model');
+      const attachments = listFlag(args, 'attach').map(attachFile);
       const store = await openStore(args, 'write');
       try {
         return await runChat({
@@ -225,6 +228,7 @@ async function run(argv: readonly string[]): Promise<number> {
           host: stringFlag(args, 'host') ?? 'http://127.0.0.1:11434',
           session: stringFlag(args, 'session'),
           contextLength: stringFlag(args, 'context-length') === undefined ? undefined : positiveInteger(args, 'context-length', 8192),
+          attachments,
           json: args.flags.has('json'),
           projectScope: workspaceScope(args),
           input: process.stdin,

@@ -4,12 +4,15 @@ import type { ContextReport } from '../core/context/contextReport';
 import type { StatementRecord } from '../core/memory/statementRepository';
 import type { TurnEngine, TurnResult } from '../core/turn/turnEngine';
 import type { ProjectScope } from '../core/project/projectScope';
-import type { ToolRunner } from '../core/turn/turnModel';
+import type { MemoryReceipt } from '../core/turn/memoryReceipt';
+import { readRequestParts, type RequestParts } from './chatReferences';
 import type { ContextReports } from './contextReports';
 import { helpMarkdown } from './helpText';
 import type { MemoryHost } from './memoryHost';
 import type { SummaryHost } from './summaryHost';
 import { renderTurnNotices } from './turnNotices';
+import { renderReceipt } from './turnReceipt';
+import type { TurnToolCatalogue } from './turnTools';
 import type { TurnModels } from './vscodeTurnModel';
 
 export const participantId = 'engram.engram';
@@ -28,6 +31,12 @@ export interface TurnOutcome {
   readonly report?: ContextReport;
   /** The owner asked that this message not be remembered. */
   readonly offTheRecord?: boolean;
+  /** The memory receipt shown under the reply, and its Markdown (with the Wrong links). */
+  readonly receipt?: { readonly receipt: MemoryReceipt; readonly markdown: string };
+  /** The labels of what the request attached ("notes.txt:1-2"), as the engine received them. */
+  readonly attached?: readonly string[];
+  /** The words sent as the user's message (the prompt less its tool chips). */
+  readonly sentText?: string;
 }
 
 /** Kept in ChatResult.metadata; VS Code hands it back in the history, which is how a session is recognised. */
@@ -54,7 +63,7 @@ export interface ParticipantDeps {
   readonly memory: MemoryHost;
   readonly engine: TurnEngine;
   readonly models: TurnModels;
-  readonly tools: ToolRunner;
+  readonly tools: TurnToolCatalogue;
   readonly onDidFinishTurn: vscode.EventEmitter<TurnOutcome>;
   readonly reports: ContextReports;
   readonly summaries: SummaryHost;
@@ -81,28 +90,27 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     const abort = new AbortController();
     const cancellation = token.onCancellationRequested(() => abort.abort());
     let result: TurnResult;
+    let parts: RequestParts;
     try {
       if (memory.access.state === 'unavailable' && context.history.length === 0) {
         stream.markdown(`> ${memory.access.reason}\n>\n> This chat works, but nothing is remembered.\n\n`);
       }
+      parts = await readRequestParts(request);
+      const { tools, cap } = deps.tools.forRequest(request, token, (message) => stream.progress(message), parts.requiredTools);
       result = await engine.run(
-        { sessionId, text: request.prompt, projectScope: deps.projectScope?.() },
-        { model: deps.models.forRequest(request.model, token), tools: deps.tools, onText: (text) => stream.markdown(text), signal: abort.signal },
+        { sessionId, text: parts.text, attachments: parts.attachments, requiredTools: parts.requiredTools, projectScope: deps.projectScope?.() },
+        { model: deps.models.forRequest(request.model, token), tools, toolCap: cap, onText: (text) => stream.markdown(text), signal: abort.signal },
       );
     } finally {
       cancellation.dispose();
     }
     if (result.report) deps.reports.record(result.report);
     deps.summaries.noteTurn(sessionId, request.model);
+    const receipt = result.error || result.cancelled ? undefined : renderReceipt(stream, result.report);
     renderTurnNotices(stream, result);
     return finish({
-      reply: result.reply,
-      error: result.error,
-      cancelled: result.cancelled,
-      learned: result.learned,
-      question: result.question,
-      report: result.report,
-      offTheRecord: result.offTheRecord,
+      reply: result.reply, error: result.error, cancelled: result.cancelled, learned: result.learned, question: result.question, report: result.report, offTheRecord: result.offTheRecord,
+      receipt, attached: parts.attachments.map((attachment) => attachment.label), sentText: parts.text,
     });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);

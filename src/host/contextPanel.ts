@@ -30,9 +30,11 @@ export class ContextPanel extends WebviewPanelBase<MessageToHost, MessageToWebvi
   private selectedTurnId: string | undefined;
   private compacting = false;
 
-  static show(extensionUri: vscode.Uri, source: ContextSource, log: PanelLog = consoleLog): ContextPanel {
+  /** Opens (or reveals) the panel; with a turn id, on that turn (the receipt's "Context" link), else on the latest. */
+  static show(extensionUri: vscode.Uri, source: ContextSource, log: PanelLog = consoleLog, turnId?: string): ContextPanel {
     if (ContextPanel.current) {
       ContextPanel.current.panel.reveal(vscode.ViewColumn.Beside);
+      if (turnId) ContextPanel.current.selectTurn(turnId);
       return ContextPanel.current;
     }
     const panel = openWebviewPage({
@@ -44,6 +46,7 @@ export class ContextPanel extends WebviewPanelBase<MessageToHost, MessageToWebvi
       html: contextPanelHtml,
     });
     ContextPanel.current = new ContextPanel(panel, source, log);
+    if (turnId) ContextPanel.current.selectTurn(turnId);
     return ContextPanel.current;
   }
 
@@ -74,6 +77,11 @@ export class ContextPanel extends WebviewPanelBase<MessageToHost, MessageToWebvi
         void this.compactNow();
         return;
     }
+  }
+
+  /** The turn shown; undefined follows the latest. */
+  get selectedTurn(): string | undefined {
+    return this.selectedTurnId;
   }
 
   private selectTurn(turnId: string): void {

@@ -41,6 +41,11 @@ export class ContextReports implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** The latest turn answered in this window, if any (the status bar's figure is about this window's chat). */
+  latestInWindow(): ContextReport | undefined {
+    return this.latestReport;
+  }
+
   /** The latest prompt of @engram; other agents' calls over MCP are in turns(), never the status bar's figure. */
   latest(): ContextReport | undefined {
     return this.latestReport ?? this.stored().find((report) => !isAgentCall(report));

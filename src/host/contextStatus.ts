@@ -17,22 +17,22 @@ export interface ContextStatusItem extends vscode.Disposable {
  * "$(pulse) 1,234 / 8,192": tokens the latest prompt used, of the model's window. Hidden until a turn has a
  * report; a click opens the context panel (engram.showContext).
  */
-export function createContextStatusItem(source: ContextSource): ContextStatusItem {
+export function createContextStatusItem(source: ContextSource & { latestInWindow(): ContextReport | undefined }): ContextStatusItem {
   const item = vscode.window.createStatusBarItem('engram.context', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Engram Context';
   item.command = 'engram.showContext';
   const update = (): void => {
     let report: ContextReport | undefined;
+    let earlier: ContextReport | undefined;
     try {
-      report = source.latest();
+      report = source.latestInWindow();
+      earlier = report ? undefined : source.latest();
     } catch {
       report = undefined; // the panel reports read failures; the status item just steps aside
     }
-    if (!report) {
-      item.hide();
-      return;
-    }
-    showReport(item, report);
+    if (report) showReport(item, report);
+    else if (earlier) showEarlier(item, earlier);
+    else item.hide();
   };
   update();
   const subscription = source.onDidChange(update);
@@ -62,5 +62,21 @@ function showReport(item: vscode.StatusBarItem, report: ContextReport): void {
     label: `Engram context: ${count(report.totalTokens)} tokens of a ${count(report.window)}-token window, budget ${fill} full`,
   };
   item.backgroundColor = report.health.fill >= WARN_FILL ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  item.show();
+}
+
+/**
+ * After a reload no turn of this window has a figure yet: showing the last stored one as if it were this chat's was
+ * the stale figure people saw. The item names Engram and says, in its tooltip, when that last figure is from.
+ */
+function showEarlier(item: vscode.StatusBarItem, report: ContextReport): void {
+  item.text = '$(pulse) Engram';
+  item.tooltip = [
+    'Engram context: no turn in this window yet.',
+    `The last stored turn (${new Date(report.at).toLocaleString()}, ${report.model.name}) used ${count(report.totalTokens)} of a ${count(report.window)}-token window.`,
+    'Click to see what went into its prompt.',
+  ].join('\n');
+  item.accessibilityInformation = { label: 'Engram context: no turn in this window yet' };
+  item.backgroundColor = undefined;
   item.show();
 }

@@ -16,6 +16,9 @@ import { cl100kTokenCounter } from '../core/context/tokenCounter';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
 import { TurnEngine } from '../core/turn/turnEngine';
 import { TurnModels } from './vscodeTurnModel';
+import { TurnToolCatalogue } from './turnTools';
+import { registerReceiptCommands } from './receiptCommands';
+import { MemoryDocuments, memoryScheme } from './memoryDocuments';
 import { configuredShares } from './settings';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
 import { registerFactCommands } from './factCommands';
@@ -93,7 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       afterReply: (turns) => vectors.afterTurn(turns),
       log: (level, message) => log[level](message),
     });
-    const tools = new MemoryToolRunner(
+    const memoryTools = new MemoryToolRunner(
       () => (access.state === 'open' ? access.store : undefined),
       (query) => vectors.meaningOf(query),
       () => (access.state === 'open' ? access.retiredBeliefs() : []),
@@ -112,13 +115,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       }
     }, 0);
     context.subscriptions.push({ dispose: () => clearTimeout(readProjects) });
+    const tools = new TurnToolCatalogue(memoryTools, new Set(Object.values(toolNames)), log);
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     const proposer = new ModelProposerHost(memory, () => allowlist.allowlist, log);
     context.subscriptions.push(
       finishedTurns,
       finishedTurns.event((outcome) => proposer.afterTurn(outcome)),
       registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri, projectScope: () => projects.current() }),
-      vscode.commands.registerCommand('engram.showContext', () => ContextPanel.show(context.extensionUri, reports, log)),
+      vscode.commands.registerCommand('engram.showContext', (turnId?: unknown) => ContextPanel.show(context.extensionUri, reports, log, typeof turnId === 'string' ? turnId : undefined)),
+      ...registerReceiptCommands(memory, log),
       createContextStatusItem(reports),
       { dispose: () => ContextPanel.current?.dispose() },
       vscode.commands.registerCommand('engram.compactNow', async (sessionId?: string) => {
@@ -144,13 +149,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     );
     context.subscriptions.push(tree, createMemoryTreeView(tree));
     context.subscriptions.push(...registerProjectCommands({ memory, projects, log }));
+    const documents = new MemoryDocuments(() => (access.state === 'open' ? access.facts : undefined), memoryChanged.event);
+    context.subscriptions.push(documents, vscode.workspace.registerFileSystemProvider(memoryScheme, documents, { isReadonly: true, isCaseSensitive: true }));
 
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),
       ...registerBehaviorCommands(memory, log),
       ...registerFactCommands({ memory, allowlist: () => allowlist.allowlist, log }),
       vscode.commands.registerCommand('engram.openChat', () =>
-        // Ask mode: agent mode (the default without a signed-in account) never hands the request to a participant.
+        // Ask mode: @engram answers in Agent mode too (VS Code 1.139), but there the built-in agent takes any message
+        // without the mention and asks for a Copilot sign-in; Ask mode with @engram typed is the plainest start.
         vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'ask', query: '@engram ', isPartialQuery: true }),
       ),
       vscode.commands.registerCommand('engram.refreshModels', () => provider.refresh()),
@@ -208,9 +216,22 @@ export async function deactivate(): Promise<void> {
   closeMemory = undefined;
 }
 
-async function openFolder(folder: string): Promise<void> {
+/**
+ * The memory folder, where the person can reach it. On the desktop the OS file manager shows it. A browser-hosted
+ * VS Code has none, and opening the folder as a workspace (as this once did) opened a new window that then became
+ * the default folder of every later visit: instead the path is shown, with a copy button and a terminal there.
+ */
+async function openFolder(folder: string): Promise<string> {
   const uri = vscode.Uri.file(folder);
-  // The OS file manager exists on the desktop; in a browser-hosted VS Code, open the folder as a workspace.
-  if (vscode.env.uiKind === vscode.UIKind.Desktop) await vscode.commands.executeCommand('revealFileInOS', uri);
-  else await vscode.commands.executeCommand('vscode.openFolder', uri, { forceNewWindow: true });
+  if (vscode.env.uiKind === vscode.UIKind.Desktop) {
+    await vscode.commands.executeCommand('revealFileInOS', uri);
+    return 'revealed';
+  }
+  void vscode.window
+    .showInformationMessage(`Engram's memory is in ${folder} (on the machine VS Code runs on).`, 'Copy Path', 'Open in Terminal')
+    .then(async (choice) => {
+      if (choice === 'Copy Path') await vscode.env.clipboard.writeText(folder);
+      if (choice === 'Open in Terminal') vscode.window.createTerminal({ name: 'Engram memory', cwd: uri }).show();
+    });
+  return 'shown';
 }

@@ -4,7 +4,8 @@ import type { Facts } from '../core/memory/facts';
 import type { StatementRecord, StatementStatus } from '../core/memory/statementRepository';
 import { answerQuestion as answerInMemory } from '../core/turn/directAnswers';
 import type { MemoryHost } from './memoryHost';
-import { confirmedDescription, describeFactSource, factLabel, factList, truncate } from './memoryTreeModel';
+import { factSourceUri } from './memoryDocuments';
+import { confirmedDescription, factLabel, factList, truncate } from './memoryTreeModel';
 
 export interface FactCommandDeps {
   readonly memory: MemoryHost;
@@ -239,8 +240,8 @@ async function showSourceTurn(facts: Facts, target?: FactTarget): Promise<vscode
   const statement =
     statementOf(facts, target) ?? (await pickFact(facts.list(), 'Show where a fact came from', 'Engram holds no facts about you.'));
   if (!statement) return undefined;
-  const content = describeFactSource(statement, facts.history(statement.id));
-  const document = await vscode.workspace.openTextDocument({ content, language: 'markdown' });
+  // A read-only document over memory, not an untitled copy of it (see MemoryDocuments).
+  const document = await vscode.workspace.openTextDocument(factSourceUri(statement));
   await vscode.window.showTextDocument(document, { preview: true });
   return document;
 }

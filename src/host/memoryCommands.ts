@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { plural } from '../core/turn/promptBuilder';
 import { checkMemoryExport, exportMemory, importMemory } from '../core/store/memoryExport';
 import type { MemoryStore, SessionRecord } from '../core/store/memoryStore';
 import type { MemoryHost } from './memoryHost';
@@ -62,21 +63,21 @@ async function forgetConversation(store: MemoryStore, sessionId?: string): Promi
   }
   if (!target) return undefined;
   const removed = await store.forgetSessions([target]);
-  void vscode.window.showInformationMessage(`Engram forgot that conversation (${removed} turns).`);
+  void vscode.window.showInformationMessage(`Engram forgot that conversation (${plural(removed, 'turn')}).`);
   return removed;
 }
 
 async function forgetEverything(store: MemoryStore): Promise<number | undefined> {
   const stats = store.stats();
   const answer = await vscode.window.showWarningMessage(
-    `Forget everything Engram remembers? ${stats.turns} turns in ${stats.sessions} conversations are removed from this ` +
+    `Forget everything Engram remembers? ${plural(stats.turns, 'turn')} in ${plural(stats.sessions, 'conversation')} are removed from this ` +
       'machine, including their search index. This cannot be undone (Export Memory first to keep a copy).',
     { modal: true },
     'Forget Everything',
   );
   if (answer !== 'Forget Everything') return undefined;
   const removed = await store.forgetEverything();
-  void vscode.window.showInformationMessage(`Engram forgot everything (${removed} turns).`);
+  void vscode.window.showInformationMessage(`Engram forgot everything (${plural(removed, 'turn')}).`);
   return removed;
 }
 
@@ -94,7 +95,7 @@ async function exportToFile(store: MemoryStore, target?: vscode.Uri): Promise<st
   // On the UI side of a remote window the dialog may pick a remote file: only VS Code's file system reaches it.
   if (uri.scheme === 'file') writeFileSync(uri.fsPath, text, { mode: 0o600 });
   else await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  void vscode.window.showInformationMessage(`Engram exported ${data.sessions.length} conversations to ${uri.fsPath}.`);
+  void vscode.window.showInformationMessage(`Engram exported ${plural(data.sessions.length, 'conversation')} to ${uri.fsPath}.`);
   return uri.fsPath;
 }
 
@@ -113,8 +114,8 @@ async function importFromFile(store: MemoryStore, source?: vscode.Uri): Promise<
   if (typeof checked === 'string') throw new Error(`${uri.fsPath}: ${checked}; nothing was imported.`);
   const result = await importMemory(store, checked);
   const message =
-    `Engram imported ${result.turnsAdded} turns from ${result.sessions} conversations` +
-    (result.turnsAlreadyStored ? ` (${result.turnsAlreadyStored} were already remembered).` : '.');
+    `Engram imported ${plural(result.turnsAdded, 'turn')} from ${plural(result.sessions, 'conversation')}` +
+    (result.turnsAlreadyStored ? ` (${plural(result.turnsAlreadyStored, 'turn')} already remembered).` : '.');
   void vscode.window.showInformationMessage(message);
   return message;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { defaultShares, type BudgetShares } from '../core/context/assemble';
 import { defaultContextLength } from '../core/turn/ollamaTurnModel';
+import { defaultToolCap, toolLimit } from '../core/turn/toolChoice';
 
 /** Engram's settings, read fresh each time so a change applies to the next request without a reload. */
 export interface EngramSettings {
@@ -32,7 +33,24 @@ export function configuredShares(): BudgetShares {
     const value = configured?.[key];
     return typeof value === 'number' && value >= 0 && value <= 0.5 ? value : defaultShares[key];
   };
-  return { profile: pick('profile'), behaviours: pick('behaviours'), summary: pick('summary'), project: pick('project') };
+  return { profile: pick('profile'), behaviours: pick('behaviours'), summary: pick('summary'), project: pick('project'), attachments: pick('attachments') };
+}
+
+/** Which of VS Code's tools @engram may offer besides the read-only ones, and how many tools one turn offers. */
+export interface ToolSettings {
+  /** Tool names, `tag:NAME`, or `*`: edit and terminal tools are offered only when listed here. */
+  readonly allow: readonly string[];
+  readonly maxOffered: number;
+}
+
+export function readToolSettings(): ToolSettings {
+  const config = vscode.workspace.getConfiguration('engram');
+  const allow = config.get<unknown>('tools.allow', []);
+  const max = config.get<number>('tools.maxOffered', defaultToolCap);
+  return {
+    allow: Array.isArray(allow) ? allow.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').map((entry) => entry.trim()) : [],
+    maxOffered: Number.isFinite(max) ? Math.max(1, Math.min(toolLimit, Math.floor(max))) : defaultToolCap,
+  };
 }
 
 export function affectsOllama(event: vscode.ConfigurationChangeEvent): boolean {

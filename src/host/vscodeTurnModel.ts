@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { ChatChunk, ChatMessage, ToolSpec } from '../core/llm/chatModel';
+import type { ChatChunk, ChatMessage } from '../core/llm/chatModel';
 import { OllamaChatModel } from '../core/llm/ollamaChatModel';
 import { OllamaTurnModel } from '../core/turn/ollamaTurnModel';
-import type { RuntimeWindow, TurnModel } from '../core/turn/turnModel';
+import type { RuntimeWindow, SendOptions, TurnModel } from '../core/turn/turnModel';
 import { ollamaVendor } from './ollamaProvider';
 import { readSettings } from './settings';
 
@@ -34,9 +34,11 @@ class VsCodeTurnModel implements TurnModel {
     return { tokens, replyReserve: 0, why: `the input limit ${this.model.vendor} reports for ${this.model.name}` };
   }
 
-  async *send(messages: readonly ChatMessage[], options: { readonly tools: readonly ToolSpec[] }): AsyncIterable<ChatChunk> {
+  async *send(messages: readonly ChatMessage[], options: SendOptions): AsyncIterable<ChatChunk> {
     const tools = options.tools.map((tool): vscode.LanguageModelChatTool => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-    const response = await this.model.sendRequest(toVsCodeMessages(messages), tools.length ? { tools } : {}, this.token);
+    // A tool the user referenced: VS Code's vendors can be made to call it (Ollama cannot; the prompt asks instead).
+    const toolMode = options.requireTool && tools.length ? vscode.LanguageModelChatToolMode.Required : undefined;
+    const response = await this.model.sendRequest(toVsCodeMessages(messages), tools.length ? { tools, ...(toolMode ? { toolMode } : {}) } : {}, this.token);
     for await (const part of response.stream) {
       if (part instanceof vscode.LanguageModelTextPart) yield { kind: 'text', text: part.value };
       else if (part instanceof vscode.LanguageModelToolCallPart) {

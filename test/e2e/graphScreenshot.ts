@@ -17,6 +17,7 @@ const SCREENSHOT = path.join(SCREENSHOTS_DIR, 'memory-graph.png');
 const FAILURE = path.join(SCREENSHOTS_DIR, 'memory-graph-failure.png');
 const FACTS = 500;
 const SESSIONS = 200;
+const LONG_VALUE = 'is a deliberately long label that names the monorepo-wide-configuration-package-with-a-very-long-unbroken-name and more words after it';
 
 /** Writes the store where the extension will find it: <user-data>/User/globalStorage/engram-dev.engram. */
 async function seedStore(folder: string): Promise<void> {
@@ -25,7 +26,8 @@ async function seedStore(folder: string): Promise<void> {
   const allowlist = parseAllowlist(`keys:\n${keys.map((key) => `  ${key}: { cardinality: multi, description: scale test }`).join('\n')}\n`);
   const store = await openTestStore(folder);
   const facts = new Facts(store, () => allowlist, wordCounter);
-  for (let i = 0; i < FACTS; i++) facts.remember(keys[i % keys.length], `value ${i}`);
+  // One long value: the details pane must show it whole, however long.
+  for (let i = 0; i < FACTS; i++) facts.remember(keys[i % keys.length], i === 0 ? `value 0 ${LONG_VALUE}` : `value ${i}`);
   for (let s = 0; s < SESSIONS; s++) {
     store.recordTurn({ sessionId: `session-${s}`, role: 'user', text: `question ${s} about the build`, source: 'import' });
     store.recordTurn({ sessionId: `session-${s}`, role: 'assistant', text: `answer ${s}`, source: 'import' });
@@ -43,6 +45,16 @@ async function graphFrame(page: Page, deadline: number): Promise<{ frame: Frame;
     if (Date.now() > deadline) throw new Error('the memory graph never reported a render');
     await sleep(500);
   }
+}
+
+/** Whether the first element matching `selector` has its box inside the graph's scrolled view. */
+async function visibleInScroller(frame: Frame, selector: string): Promise<boolean> {
+  if (process.env.ENGRAM_E2E_DEBUG) console.log(selector, await frame.evaluate((query) => JSON.stringify(document.querySelector(query)?.querySelector(':scope > .box')?.getBoundingClientRect()), selector));
+  return frame.evaluate((query) => {
+    const view = document.getElementById('canvas-scroll')?.getBoundingClientRect();
+    const box = document.querySelector(query)?.querySelector(':scope > .box')?.getBoundingClientRect();
+    return !!view && !!box && box.top >= view.top && box.bottom <= view.bottom && box.left >= view.left && box.right <= view.right;
+  }, selector);
 }
 
 async function main(): Promise<number> {
@@ -91,6 +103,39 @@ async function main(): Promise<number> {
     if (!focused.startsWith('topic_00')) throw new Error(`ArrowDown from You focused "${focused}"`);
     await page.keyboard.press('ArrowRight');
     await frame.locator('[role="treeitem"][aria-label^="topic_00: value 0"]').waitFor({ timeout: 15_000 });
+    await sleep(500);
+    // Opening a key re-lays the tree out: the node just opened must still be on screen, not scrolled away.
+    const opened = await visibleInScroller(frame, '[role="treeitem"][aria-label^="topic_00"]');
+    if (!opened) throw new Error('after opening topic_00 the node scrolled out of view');
+    // Opening a key far from You: You must not slide out of view as the tree grows around it.
+    const youBefore = await visibleInScroller(frame, '[role="treeitem"][aria-label^="You"]');
+    await frame.locator('[role="treeitem"][aria-label^="topic_12"] > .box').first().click();
+    await frame.locator('[role="treeitem"][aria-label^="topic_12: value"]').first().waitFor({ timeout: 15_000 });
+    await sleep(500);
+    if (youBefore && !(await visibleInScroller(frame, '[role="treeitem"][aria-label^="You"]'))) throw new Error('opening topic_12 scrolled You out of view');
+    if (!(await visibleInScroller(frame, '[role="treeitem"][aria-label^="topic_12"]'))) throw new Error('opening topic_12 scrolled it out of view');
+    // Scrolled down to what was opened, You is off screen: the corner button brings it back.
+    await frame.evaluate(() => document.getElementById('canvas-scroll')?.scrollTo({ top: 1200 }));
+    await frame.locator('#back-to-you:not([hidden])').waitFor({ timeout: 5_000 });
+    await frame.locator('#back-to-you').click();
+    await sleep(300);
+    if (!(await visibleInScroller(frame, '[role="treeitem"][aria-label^="You"]'))) throw new Error('"↑ You" did not bring You back into view');
+    if (!(await frame.locator('#back-to-you').isHidden())) throw new Error('"↑ You" stays after You is back');
+    // The long label: the details pane shows it whole (wrapped), nothing cut at its edge.
+    // A mouse click near the node's start, as a person clicks (Playwright's own click would scroll it into view first).
+    const wide = await frame.locator(`[role="treeitem"][aria-label*="${LONG_VALUE.slice(0, 30)}"] > .box`).first().boundingBox();
+    if (!wide) throw new Error('the long-valued fact is not drawn');
+    await page.mouse.click(wide.x + 30, wide.y + wide.height / 2);
+    await frame.locator('#details-title', { hasText: 'unbroken-name' }).waitFor({ timeout: 15_000 });
+    const clipped = await frame.evaluate(() => {
+      const pane = document.getElementById('details')?.getBoundingClientRect();
+      const title = document.getElementById('details-title');
+      const rect = title?.getBoundingClientRect();
+      return !pane || !title || !rect || rect.right > pane.right + 1 || title.scrollWidth > title.clientWidth + 1;
+    });
+    if (clipped) throw new Error('the details pane cuts the long label');
+    // Selecting that wide node must not scroll its key, and You beside it, off the left edge.
+    if (!(await visibleInScroller(frame, '[role="treeitem"][aria-label^="topic_00"]'))) throw new Error('selecting a wide node scrolled its key out of view');
     await sleep(800);
     fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: SCREENSHOT });

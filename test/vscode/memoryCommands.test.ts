@@ -69,7 +69,7 @@ describe('Engram memory commands', () => {
       }),
     );
     const message = await vscode.commands.executeCommand<string>('engram.importMemory', vscode.Uri.file(good));
-    assert.match(message ?? '', /imported 1 turns from 1 conversations/);
+    assert.match(message ?? '', /imported 1 turn from 1 conversation\.$/);
     const reader = await readStore(api.storeFolder);
     try {
       assert.deepStrictEqual(reader.turns('moved-from-laptop').map((t) => t.text), ['I moved machines']);

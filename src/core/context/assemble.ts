@@ -1,5 +1,6 @@
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
+import { fitAttachments, type Attachment } from './attachments';
 import type { BlockState, ContextBlock, RetrievalEntry } from './contextReport';
 import { projectBlock, type ProjectContext } from './projectBlock';
 import { markStale, staleBlockText, voicedBeliefs, type RetiredBelief } from './staleBeliefs';
@@ -12,9 +13,11 @@ export interface BudgetShares {
   readonly summary: number;
   /** This project's confirmed facts ("This project" block). */
   readonly project: number;
+  /** Code and text attached to the message: a coding question is about it, so it gets the largest share. */
+  readonly attachments: number;
 }
 
-export const defaultShares: BudgetShares = { profile: 0.15, behaviours: 0.05, summary: 0.1, project: 0.1 };
+export const defaultShares: BudgetShares = { profile: 0.15, behaviours: 0.05, summary: 0.1, project: 0.1, attachments: 0.4 };
 
 export interface AssemblyInput {
   /** Identity and hard rules, from configuration. */
@@ -29,6 +32,8 @@ export interface AssemblyInput {
   /** This session's earlier turns, oldest first. */
   readonly recent: readonly TurnRecord[];
   readonly prompt: string;
+  /** Files, selections and strings attached to this message, read by the host (never captured, never recorded). */
+  readonly attachments?: readonly Attachment[];
   /** What exists but is not in this prompt, for the L1 lines. */
   readonly elsewhere: { readonly otherSessions: number; readonly otherTurns: number; readonly olderTurnsHere: number };
   readonly budget: number;
@@ -45,6 +50,7 @@ export interface AssembledPrompt {
   readonly system: string;
   /** The recent conversation as it goes into the prompt, oldest first (with each turn's id). */
   readonly history: readonly { readonly id: string; readonly role: 'user' | 'assistant'; readonly text: string }[];
+  /** The last user message as sent: the attached code first, then the user's words. */
   readonly prompt: string;
   readonly blocks: ContextBlock[];
   readonly retrieval: RetrievalEntry[];
@@ -63,6 +69,11 @@ export function truncateToTokens(text: string, budget: number, tokens: TokenCoun
     cutText = text.slice(0, keep) + marker(full - budget);
   }
   return { text: cutText, tokens: tokens.count(cutText), cut: true };
+}
+
+/** "1 earlier conversation", "3 earlier conversations" (a plural that reads right when the count is one). */
+function counted(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
 function block(id: string, layer: ContextBlock['layer'], title: string, state: BlockState, text: string, tokens: number, fullTokens: number, why: string): ContextBlock {
@@ -166,8 +177,8 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
   const l1: ContextBlock[] = [];
   const olderHere = input.elsewhere.olderTurnsHere;
   const lines: [string, string, boolean, string][] = [
-    ['l1.sessions', `${input.elsewhere.otherSessions} earlier conversations (${input.elsewhere.otherTurns} turns) are not in this prompt: call recall_conversation to search them.`, input.elsewhere.otherSessions > 0, 'no earlier conversations'],
-    ['l1.facts', `${input.profile.length - shown.length} more confirmed facts about the user are not in this prompt: call memory_search to find them.`, shown.length < input.profile.length, 'every confirmed fact is in the profile'],
+    ['l1.sessions', `${counted(input.elsewhere.otherSessions, 'earlier conversation')} (${counted(input.elsewhere.otherTurns, 'turn')}) ${input.elsewhere.otherSessions === 1 ? 'is' : 'are'} not in this prompt: call recall_conversation to search them.`, input.elsewhere.otherSessions > 0, 'no earlier conversations'],
+    ['l1.facts', `${counted(input.profile.length - shown.length, 'more confirmed fact')} about the user ${input.profile.length - shown.length === 1 ? 'is' : 'are'} not in this prompt: call memory_search to find them.`, shown.length < input.profile.length, 'every confirmed fact is in the profile'],
   ];
   for (const [id, text, exists, whyNot] of lines) {
     if (!exists) {
@@ -179,6 +190,10 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     parts.push(text);
     remaining -= tokens;
   }
+
+  // Attached code before the conversation: the question is about it. What it does not use goes to the conversation.
+  const attached = fitAttachments(input.attachments ?? [], Math.min(Math.floor(input.budget * shares.attachments), Math.max(0, remaining)), t);
+  remaining -= attached.tokens;
 
   // The recent conversation, newest first, until the budget runs out.
   const history: { id: string; role: 'user' | 'assistant'; text: string }[] = [];
@@ -225,6 +240,8 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     blocks.push(block('stale', 'L0', 'No longer true', 'absent', '', 0, 0, (input.retired ?? []).length ? 'no retired belief is voiced in this prompt' : 'no retired beliefs'));
   }
   blocks.push(block('prompt', 'L0', 'Your message', promptFit.cut ? 'truncated' : 'included', promptFit.text, promptFit.tokens, t.count(input.prompt), promptFit.cut ? 'cut to half the budget, with a marker' : 'in full'));
+  blocks.push(...attached.blocks);
   blocks.push(...l1);
-  return { system: parts.join('\n\n'), history, prompt: promptFit.text, blocks, retrieval };
+  const prompt = attached.text ? `${attached.text}\n\n${promptFit.text}` : promptFit.text;
+  return { system: parts.join('\n\n'), history, prompt, blocks, retrieval };
 }

@@ -52,6 +52,16 @@ export interface ContextReport {
   readonly totalTokens: number;
   readonly blocks: readonly ContextBlock[];
   readonly retrieval: readonly RetrievalEntry[];
+  /** Which tools this turn offered and why, which the user required and how each was honoured, which were left out. */
+  readonly tools?: TurnTools;
   /** Context health: how full the budget is, and what would be dropped next as the conversation grows. */
   readonly health: { readonly fill: number; readonly nextToGo: string };
+}
+
+/** The tools of one turn, as the context panel and the CLI show them. */
+export interface TurnTools {
+  readonly offered: readonly { readonly name: string; readonly why: string }[];
+  /** Tools the user referenced with a chip, and what happened: run by Engram, called by the model, or not. */
+  readonly required: readonly { readonly name: string; readonly how: string }[];
+  readonly left: readonly { readonly name: string; readonly why: string }[];
 }

@@ -9,6 +9,7 @@ import { BehaviorBook } from '../memory/behaviorBook';
 import { Corrections } from '../memory/corrections';
 import { Facts } from '../memory/facts';
 import { countByScope } from '../memory/statementRepository';
+import { retireFromReceipt, type WrongOutcome } from '../memory/wrongFromReceipt';
 import { recallConversation, type RecallOptions } from '../recall/conversationRecall';
 import { searchMemory, type MemoryHit, type MemoryScope } from '../recall/memorySearch';
 import type { TurnHit } from '../recall/turnSearch';
@@ -100,6 +101,12 @@ export class EngramMemory {
   /** Which agent (over MCP) used which memory: calls per tool and the memories handed out, per client. */
   agentUse(): AgentUse[] {
     return this.store.read((db) => agentUse(db));
+
+  }
+
+  /** The owner's "Wrong" under a reply: retires a fact that reply's prompt carried, quoting the reply as evidence. */
+  markWrong(statementId: string, userTurnId: string): WrongOutcome {
+    return retireFromReceipt(this.store, this.facts, statementId, userTurnId);
   }
 
   /** Earlier conversations' turns for a query, best first (the recall_conversation engine, by words). */

@@ -1,5 +1,5 @@
 import type { RetrievalEntry } from '../context/contextReport';
-import type { ToolSpec } from '../llm/chatModel';
+import type { ToolCallRequest, ToolSpec } from '../llm/chatModel';
 import { recallConversation } from '../recall/conversationRecall';
 import { hybridRecall } from '../recall/hybridRecall';
 import { isMemoryScope, searchMemory, type MemoryScope } from '../recall/memorySearch';
@@ -173,6 +173,17 @@ export class MemoryToolRunner {
   /** None when there is no memory: offering tools that can only fail makes small models loop. */
   specs(): readonly ToolSpec[] {
     return this.store() ? memoryToolSpecs : [];
+  }
+
+  readonly alwaysOffered: readonly string[] = [memoryToolNames.memorySearch, memoryToolNames.recallConversation];
+
+  /** A `#memory` or `#recall` chip: both tools are read-only and search by words, so the message is their query. */
+  prefill(name: string, message: string): ToolCallRequest | undefined {
+    const query = message.trim();
+    if (name === memoryToolNames.memorySearch) return { id: `engram-${name}`, name, arguments: { query } };
+    // recall_conversation needs words to look for; an empty message leaves the call to the model.
+    if (name === memoryToolNames.recallConversation && query) return { id: `engram-${name}`, name, arguments: { query } };
+    return undefined;
   }
 
   handles(name: string): boolean {

@@ -1,5 +1,5 @@
-import type { ChatChunk, ChatMessage, ChatModelPort, ToolSpec } from '../llm/chatModel';
-import { replyReserveFor, type RuntimeWindow, type TurnModel } from './turnModel';
+import type { ChatChunk, ChatMessage, ChatModelPort } from '../llm/chatModel';
+import { replyReserveFor, type RuntimeWindow, type SendOptions, type TurnModel } from './turnModel';
 
 /** A laptop-sized window: Ollama's own default below 24 GiB of VRAM is 4k, which a memory-carrying prompt outgrows. */
 export const defaultContextLength = 8192;
@@ -52,7 +52,7 @@ export class OllamaTurnModel implements TurnModel {
     return { tokens, replyReserve: replyReserveFor(tokens), why };
   }
 
-  async *send(messages: readonly ChatMessage[], options: { readonly tools: readonly ToolSpec[]; readonly signal?: AbortSignal }): AsyncIterable<ChatChunk> {
+  async *send(messages: readonly ChatMessage[], options: SendOptions): AsyncIterable<ChatChunk> {
     const window = await this.window();
     yield* this.port.chat(this.id, messages, { tools: this.supportsTools && options.tools.length ? options.tools : undefined, contextLength: window.tokens, signal: options.signal });
   }

@@ -1,10 +1,11 @@
+import type { Attachment } from '../context/attachments';
 import { assemblePrompt, defaultShares, type AssembledPrompt, type BudgetShares } from '../context/assemble';
 import type { TokenCounter } from '../context/tokenCounter';
 import type { ProjectScope } from '../project/projectScope';
 import type { TurnRecord } from '../store/turnRepository';
 import type { MemoryAccess } from './engramMemory';
 import type { OffTheRecordTurns } from './offTheRecord';
-import type { ToolRunner, TurnModel } from './turnModel';
+import type { TurnModel } from './turnModel';
 
 const identity =
   'You are Engram, a coding assistant inside VS Code running on local models. Answer precisely and briefly. ' +
@@ -14,9 +15,15 @@ const identity =
 /** Earlier turns of this session read for the conversation block (the budget decides how many are used). */
 const recentTurnsRead = 200;
 
+/** The model a prompt is for, and the tools it is offered this turn (the capability line names them). */
+export interface PromptModel {
+  readonly model: Pick<TurnModel, 'name' | 'vendor'>;
+  readonly toolNames: readonly string[];
+}
+
 /** What the builder needs of a prepared turn. */
 export interface PromptRequest {
-  readonly input: { readonly sessionId: string; readonly text: string; readonly projectScope?: ProjectScope };
+  readonly input: { readonly sessionId: string; readonly text: string; readonly projectScope?: ProjectScope; readonly attachments?: readonly Attachment[] };
   readonly userTurn?: TurnRecord;
 }
 
@@ -38,7 +45,7 @@ export class PromptBuilder {
     },
   ) {}
 
-  build(prepared: PromptRequest, io: { readonly model: TurnModel; readonly tools: ToolRunner }, budget: number): AssembledPrompt {
+  build(prepared: PromptRequest, io: PromptModel, budget: number): AssembledPrompt {
     const { sessionId } = prepared.input;
     const guess = this.lastFit.get(sessionId);
     const limit = guess === undefined ? recentTurnsRead : Math.min(recentTurnsRead, guess + 16);
@@ -51,7 +58,7 @@ export class PromptBuilder {
     return assembled.prompt;
   }
 
-  private assembleFrom(prepared: PromptRequest, io: { readonly model: TurnModel; readonly tools: ToolRunner }, budget: number, limit: number): { prompt: AssembledPrompt; read: number } {
+  private assembleFrom(prepared: PromptRequest, io: PromptModel, budget: number, limit: number): { prompt: AssembledPrompt; read: number } {
     const memory = this.options.memory;
     const { sessionId, text } = prepared.input;
     const open = memory.state === 'open' ? memory : undefined;
@@ -63,7 +70,7 @@ export class PromptBuilder {
     const scope = prepared.input.projectScope;
     // Citations are re-checked here, before every prompt: a fact whose cited lines changed is left out, not believed.
     const project = scope && open ? { label: scope.label, ...open.projects.confirmed(scope) } : undefined;
-    const toolNames = io.tools.specs().map((tool) => tool.name);
+    const toolNames = io.toolNames;
     const held = reads
       ? `${plural(profile.length, 'confirmed fact')} about the user, ${plural(reads.otherSessions + 1, 'conversation')} (${plural(reads.storedTurns, 'turn')})`
       : 'nothing (memory unavailable)';
@@ -75,6 +82,7 @@ export class PromptBuilder {
       summary: reads?.summary ? { sessionId, text: reads.summary } : undefined,
       recent: earlier,
       prompt: text,
+      attachments: prepared.input.attachments,
       elsewhere: {
         otherSessions: reads?.otherSessions ?? 0,
         otherTurns: Math.max(0, (reads?.storedTurns ?? 0) - sessionTurns),

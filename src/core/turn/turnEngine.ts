@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { assemblePrompt, BudgetShares } from '../context/assemble';
-import type { ContextBlock, ContextReport, RetrievalEntry } from '../context/contextReport';
+import type { Attachment } from '../context/attachments';
+import type { ContextBlock, ContextReport } from '../context/contextReport';
 import type { TokenCounter } from '../context/tokenCounter';
-import type { ChatMessage, ToolCallRequest } from '../llm/chatModel';
+import type { ChatMessage } from '../llm/chatModel';
 import type { CorrectionOutcome } from '../memory/corrections';
 import type { TurnCapture } from '../memory/facts';
 import type { StatementRecord } from '../memory/statementRepository';
@@ -15,17 +16,24 @@ import { fillCorrectedSlot } from './correctedSlot';
 import { memoTokenCounter } from './memoTokenCounter';
 import { PromptBuilder } from './promptBuilder';
 import { isOffTheRecord, OffTheRecordTurns } from './offTheRecord';
-import { buildReport, sentTokens } from './turnReport';
+import { chooseTools } from './toolChoice';
+import { requiredToolsNote, runToolLoop } from './toolLoop';
+import { buildReport, sentTokens, toolsOfTurn } from './turnReport';
 import { promptBudget, type ToolRunner, type TurnModel } from './turnModel';
 
-/** Tool rounds per turn at most: a small model that keeps calling tools must still answer. */
-const maxToolRounds = 4;
+/** Tool definitions go with every request of a turn: they may take this share of the budget at most. */
+const toolDefinitionShare = 0.3;
 
 export interface TurnInput {
   readonly sessionId: string;
+  /** The user's own words: recorded, captured, answered. */
   readonly text: string;
   /** The project of the chat's workspace folder: its facts are captured and shown in this scope, no other. */
   readonly projectScope?: ProjectScope;
+  /** Code and text attached to the message: in the prompt, in the report, never recorded or captured. */
+  readonly attachments?: readonly Attachment[];
+  /** Tools the user referenced with a chip (`#memory`): required for this turn. */
+  readonly requiredTools?: readonly string[];
 }
 
 /** How a turn talks to the world: the model, the tools, where the reply streams, and the cancel signal. */
@@ -34,6 +42,8 @@ export interface TurnIo {
   readonly tools: ToolRunner;
   readonly onText: (text: string) => void;
   readonly signal?: AbortSignal;
+  /** How many tools one turn offers at most (small local models pick badly from many). */
+  readonly toolCap?: number;
 }
 
 /** What one turn did, for the chat to render and the CLI to print. */
@@ -163,7 +173,7 @@ export class TurnEngine {
 
   /** The prompt the model would get for a prepared turn, under a budget: for evaluations that run no model. */
   previewPrompt(prepared: PreparedTurn, budget: number, io: Pick<TurnIo, 'model' | 'tools'>): ReturnType<typeof assemblePrompt> {
-    return this.prompts.build(prepared, io, budget);
+    return this.prompts.build(prepared, { model: io.model, toolNames: io.tools.specs().map((tool) => tool.name) }, budget);
   }
 
   /** Records a turn the engine did not run itself (replay's corpus replies). */
@@ -179,51 +189,47 @@ export class TurnEngine {
     let error: string | undefined;
     try {
       const window = await io.model.window();
+      const budget = promptBudget(window);
+      const choice = chooseTools({
+        available: io.tools.specs(),
+        message: input.text,
+        required: input.requiredTools ?? [],
+        cap: io.toolCap,
+        always: io.tools.alwaysOffered,
+        definitions: { budget: Math.floor(budget * toolDefinitionShare), cost: (spec) => this.tokens.count(JSON.stringify(spec)) },
+      });
       const assembling = performance.now();
-      const assembled = this.prompts.build(prepared, io, promptBudget(window));
+      const assembled = this.prompts.build(prepared, { model: io.model, toolNames: choice.offered.map((tool) => tool.name) }, budget);
+      const note = requiredToolsNote(choice, io.tools, input.text);
+      const noteBlock = note ? [this.requiredToolsBlock(note)] : [];
       const messages: ChatMessage[] = [
         { role: io.model.systemDelivery === 'system message' ? 'system' : 'user', content: assembled.system },
         ...assembled.history.map((turn): ChatMessage => ({ role: turn.role, content: turn.text })),
-        { role: 'user', content: assembled.prompt },
+        { role: 'user', content: note ? `${assembled.prompt}\n\n${note}` : assembled.prompt },
       ];
       this.options.onTiming?.('assemble', performance.now() - assembling);
-      const toolBlocks: ContextBlock[] = [];
-      const retrieval: RetrievalEntry[] = [...assembled.retrieval];
       const inPrompt = new Set(assembled.history.map((turn) => turn.id));
       if (prepared.userTurn) inPrompt.add(prepared.userTurn.id);
       const toolContext = { sessionId: input.sessionId, inPrompt, projectScope: input.projectScope?.scope };
-      const specs = io.tools.specs();
-      const sent = { tools: 0 };
-      for (let round = 0; round <= maxToolRounds; round++) {
-        const offered = round < maxToolRounds ? specs : [];
-        sent.tools = Math.max(sent.tools, offered.length ? this.tokens.count(JSON.stringify(offered)) : 0);
-        const calls: ToolCallRequest[] = [];
-        for await (const chunk of io.model.send(messages, { tools: offered, signal: io.signal })) {
-          if (chunk.kind === 'text') {
-            reply += chunk.text;
-            io.onText(chunk.text);
-          } else if (chunk.kind === 'toolCall') calls.push(chunk.call);
-        }
-        if (calls.length === 0) break;
-        messages.push({ role: 'assistant', content: '', toolCalls: calls });
-        for (const call of calls) {
-          const outcome = await io.tools.run(call, io.signal, toolContext).catch((failure: unknown) => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
-          messages.push({ role: 'tool', toolName: call.name, content: outcome.text });
-          const tokens = this.tokens.count(outcome.text);
-          toolBlocks.push({ id: `tool.${call.name}.${toolBlocks.length + 1}`, layer: 'L2', title: `${call.name}(${JSON.stringify(call.arguments).slice(0, 80)})`, state: 'included', tokens, fullTokens: tokens, why: 'fetched by the model during the turn', text: outcome.text });
-          retrieval.push(...outcome.retrieval);
-        }
-      }
+      const promptBlocks = [...assembled.blocks, ...noteBlock];
+      const used = promptBlocks.reduce((sum, block) => sum + block.tokens, 0);
+      // The reply is gathered here as it streams: what was said is kept even when the loop fails half-way.
+      const onText = (text: string): void => {
+        reply += text;
+        io.onText(text);
+      };
+      const loop = await runToolLoop({ messages, model: io.model, tools: io.tools, choice, message: input.text, onText, signal: io.signal, tokens: this.tokens, room: budget - used, budget, context: toolContext });
       report = buildReport({
         turnId,
         sessionId: input.sessionId,
         model: io.model,
         window,
-        budget: promptBudget(window),
-        blocks: [...assembled.blocks, ...toolBlocks],
-        toolDefinitionTokens: sent.tools,
-        retrieval,
-        totalTokens: sentTokens(messages, assembled.history.length, assembled.blocks, toolBlocks, sent.tools, this.tokens),
+        budget,
+        blocks: [...promptBlocks, ...loop.blocks],
+        toolDefinitionTokens: loop.definitionTokens,
+        retrieval: [...assembled.retrieval, ...loop.retrieval],
+        totalTokens: sentTokens(messages, assembled.history.length, promptBlocks, loop.blocks, loop.definitionTokens, this.tokens),
+        tools: toolsOfTurn(choice, loop.required, io.tools.withheld?.() ?? []),
       });
     } catch (failure) {
       if (!io.signal?.aborted) {
@@ -235,6 +241,11 @@ export class TurnEngine {
     this.finish(prepared, reply, report, io.model);
     this.options.onTiming?.('finish', performance.now() - finishing);
     return { reply, report, error, cancelled: !!io.signal?.aborted };
+  }
+
+  private requiredToolsBlock(note: string): ContextBlock {
+    const tokens = this.tokens.count(note) + 1;
+    return { id: 'tools.required', layer: 'L0', title: 'Tools you referenced', state: 'included', tokens, fullTokens: tokens, why: 'the model is asked to call them (a local model cannot be made to)', text: note };
   }
 
   /** After the reply: record it, keep the report (and with it the retrieval log), then the work off the reply path. */

@@ -25,7 +25,7 @@ export interface TurnModel {
   readonly systemDelivery: SystemDelivery;
   /** The window to budget against. For Ollama it is the `num_ctx` every request of the turn sends. */
   window(): Promise<RuntimeWindow>;
-  send(messages: readonly ChatMessage[], options: { readonly tools: readonly ToolSpec[]; readonly signal?: AbortSignal }): AsyncIterable<ChatChunk>;
+  send(messages: readonly ChatMessage[], options: SendOptions): AsyncIterable<ChatChunk>;
   /** Turns a failure into what the person should read and do. */
   explain?(error: unknown): string;
 }
@@ -39,10 +39,30 @@ export interface TurnToolContext {
   readonly projectScope?: string;
 }
 
+export interface SendOptions {
+  readonly tools: readonly ToolSpec[];
+  readonly signal?: AbortSignal;
+  /**
+   * The model must call one of `tools` (the user referenced them). VS Code's vendors honour it; a local Ollama model
+   * has no such mode, so the prompt asks for the call instead and the report says whether it came.
+   */
+  readonly requireTool?: boolean;
+}
+
 /** The tools a turn may call: the memory tools, and in VS Code whatever else the editor offers. */
 export interface ToolRunner {
+  /** Every tool this runner can run now; the engine chooses which few to offer each turn. */
   specs(): readonly ToolSpec[];
   run(call: ToolCallRequest, signal?: AbortSignal, turn?: TurnToolContext): Promise<ToolOutcome>;
+  /** Offered whenever they are available, whatever the message (Engram's memory tools). */
+  readonly alwaysOffered?: readonly string[];
+  /**
+   * The call Engram makes itself when the user referenced a tool: a model cannot be made to call one, so a
+   * read-only tool whose input follows from the message is run before the model, and its result is in the prompt.
+   */
+  prefill?(name: string, message: string): ToolCallRequest | undefined;
+  /** Tools this runner knows of and will not run (a setting does not allow them), with why: for the report. */
+  withheld?(): readonly { readonly name: string; readonly why: string }[];
 }
 
 /** Room for the reply inside a window: a quarter of it, at most 4k tokens. */

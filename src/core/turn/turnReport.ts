@@ -1,7 +1,12 @@
-import type { ContextBlock, ContextReport, RetrievalEntry } from '../context/contextReport';
+import type { ContextBlock, ContextReport, RetrievalEntry, TurnTools } from '../context/contextReport';
 import type { TokenCounter } from '../context/tokenCounter';
 import type { ChatMessage } from '../llm/chatModel';
+import type { ToolChoice } from './toolChoice';
+import type { RequiredHow } from './toolLoop';
 import type { RuntimeWindow, TurnModel } from './turnModel';
+
+/** Blocks that travel in the last user message, not the system message (they add no join there). */
+const inUserMessage = (id: string): boolean => id === 'conversation' || id === 'prompt' || id === 'attachments' || id.startsWith('attachment.') || id === 'tools.required';
 
 /** Tokens one message costs as sent: its text, its tool calls, and a few for the role markers around it. */
 export function messageTokens(message: ChatMessage, tokens: TokenCounter): number {
@@ -19,7 +24,7 @@ export function sentTokens(messages: readonly ChatMessage[], historyMessages: nu
   // The conversation block already counts four per turn; the others are the system, the prompt and the tool messages.
   const otherMessages = messages.length - historyMessages;
   const calls = messages.reduce((sum, message) => sum + (message.toolCalls?.length ? messageTokens({ ...message, content: '' }, tokens) : 0), 0);
-  const systemJoins = blocks.filter((block) => block.state !== 'absent' && block.id !== 'conversation' && block.id !== 'prompt').length - 1;
+  const systemJoins = blocks.filter((block) => block.state !== 'absent' && !inUserMessage(block.id)).length - 1;
   return blockTokens + toolDefinitions + calls + 4 * otherMessages + Math.max(0, systemJoins);
 }
 
@@ -42,7 +47,9 @@ export function buildReport(input: {
   readonly toolDefinitionTokens: number;
   readonly retrieval: readonly RetrievalEntry[];
   readonly totalTokens: number;
+  readonly tools?: TurnTools;
 }): ContextReport {
+  const offered = input.tools?.offered.map((tool) => tool.name) ?? [];
   const tools: ContextBlock = {
     id: 'tools',
     layer: 'L2',
@@ -50,7 +57,7 @@ export function buildReport(input: {
     state: input.toolDefinitionTokens > 0 ? 'included' : 'absent',
     tokens: input.toolDefinitionTokens,
     fullTokens: input.toolDefinitionTokens,
-    why: input.toolDefinitionTokens > 0 ? 'the tools the model may call, as their schemas' : 'no tools offered',
+    why: input.toolDefinitionTokens > 0 ? `the tools the model may call, as their schemas${offered.length ? `: ${offered.join(', ')}` : ''}${describeLeft(input.tools)}` : 'no tools offered',
     text: '',
   };
   return {
@@ -65,6 +72,22 @@ export function buildReport(input: {
     totalTokens: input.totalTokens,
     blocks: [...input.blocks, tools],
     retrieval: input.retrieval,
+    ...(input.tools ? { tools: input.tools } : {}),
     health: { fill: Math.round((input.totalTokens / input.budget) * 1000) / 1000, nextToGo: nextToGo(input.blocks) },
+  };
+}
+
+/** "; 3 more not offered (beyond the cap of 8)" for the tools block's why. */
+function describeLeft(tools: TurnTools | undefined): string {
+  if (!tools?.left.length) return '';
+  return `; ${tools.left.length} more not offered (${[...new Set(tools.left.map((tool) => tool.why))].join('; ')})`;
+}
+
+/** The turn's tools for the report: what was offered and why, the required ones and how each went, what was left. */
+export function toolsOfTurn(choice: ToolChoice, required: readonly { readonly name: string; readonly how: RequiredHow }[], withheld: readonly { readonly name: string; readonly why: string }[]): TurnTools {
+  return {
+    offered: choice.offered.map((spec) => ({ name: spec.name, why: choice.reasons.get(spec.name) ?? '' })),
+    required: required.map(({ name, how }) => ({ name, how })),
+    left: [...choice.left, ...withheld],
   };
 }

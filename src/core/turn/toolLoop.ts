@@ -1,0 +1,113 @@
+import { truncateToTokens } from '../context/assemble';
+import type { ContextBlock, RetrievalEntry } from '../context/contextReport';
+import type { TokenCounter } from '../context/tokenCounter';
+import type { ChatMessage, ToolCallRequest, ToolSpec } from '../llm/chatModel';
+import type { ToolOutcome } from './memoryTools';
+import type { ToolChoice } from './toolChoice';
+import type { ToolRunner, TurnModel, TurnToolContext } from './turnModel';
+
+/** Tool rounds per turn at most: a small model that keeps calling tools must still answer. */
+export const maxToolRounds = 4;
+/** A tool result never takes more than this share of the budget: one whole file must not push out everything else. */
+const toolResultShare = 0.3;
+
+/** How a tool the user referenced was honoured, for the report. */
+export type RequiredHow = 'run by Engram before the model' | 'called by the model' | 'not called by the model' | 'no such tool';
+
+export interface ToolLoopResult {
+  readonly reply: string;
+  readonly blocks: readonly ContextBlock[];
+  readonly retrieval: readonly RetrievalEntry[];
+  /** The largest tool definitions sent in one request, in tokens. */
+  readonly definitionTokens: number;
+  readonly required: readonly { readonly name: string; readonly how: RequiredHow }[];
+}
+
+export interface ToolLoopInput {
+  readonly messages: ChatMessage[];
+  readonly model: TurnModel;
+  readonly tools: ToolRunner;
+  readonly choice: ToolChoice;
+  readonly message: string;
+  readonly onText: (text: string) => void;
+  /** What the tools may know of this turn (what the prompt already holds, its project). */
+  readonly context?: TurnToolContext;
+  readonly signal?: AbortSignal;
+  readonly tokens: TokenCounter;
+  /** Tokens of the budget still free after the assembled prompt. */
+  readonly room: number;
+  readonly budget: number;
+}
+
+/**
+ * Sends the prompt and runs the tools the model calls, round after round, until it answers. A tool the user
+ * referenced is honoured first: Engram runs it itself when its input follows from the message, otherwise the first
+ * round offers only the referenced tools and asks the model to call one.
+ */
+export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult> {
+  const { messages, model, tools, choice, tokens } = input;
+  const blocks: ContextBlock[] = [];
+  const retrieval: RetrievalEntry[] = [];
+  const required = new Map<string, RequiredHow>(choice.missing.map((name) => [name, 'no such tool']));
+  let room = input.room;
+  let definitionTokens = 0;
+  let reply = '';
+
+  const runCalls = async (calls: readonly ToolCallRequest[], byEngram = false): Promise<void> => {
+    messages.push({ role: 'assistant', content: '', toolCalls: calls });
+    for (const call of calls) {
+      const outcome = await tools.run(call, input.signal, input.context).catch((failure: unknown): ToolOutcome => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
+      // Budgeted like any block: cut with a marker when it would crowd out the rest of the prompt.
+      const cap = Math.max(200, Math.min(Math.floor(input.budget * toolResultShare), Math.floor(room / 2)));
+      const fit = truncateToTokens(outcome.text, cap, tokens);
+      messages.push({ role: 'tool', toolName: call.name, content: fit.text });
+      room -= fit.tokens + 4;
+      const full = fit.cut ? tokens.count(outcome.text) : fit.tokens;
+      const by = byEngram ? 'run by Engram for the tool you referenced' : 'fetched by the model during the turn';
+      blocks.push({
+        id: `tool.${call.name}.${blocks.length + 1}`,
+        layer: 'L2',
+        title: `${call.name}(${JSON.stringify(call.arguments).slice(0, 80)})`,
+        state: fit.cut ? 'truncated' : 'included',
+        tokens: fit.tokens,
+        fullTokens: full,
+        why: fit.cut ? `${by}; cut to ${cap} tokens of ${full}` : by,
+        text: fit.text,
+      });
+      retrieval.push(...outcome.retrieval);
+    }
+  };
+
+  const prefilled = choice.required.map((spec) => tools.prefill?.(spec.name, input.message)).filter((call): call is ToolCallRequest => !!call);
+  for (const call of prefilled) required.set(call.name, 'run by Engram before the model');
+  if (prefilled.length) await runCalls(prefilled, true);
+  const pending = choice.required.filter((spec) => !required.has(spec.name));
+  for (const spec of pending) required.set(spec.name, 'not called by the model');
+
+  for (let round = 0; round <= maxToolRounds; round++) {
+    const forced = round === 0 && pending.length > 0;
+    const offered: readonly ToolSpec[] = round === maxToolRounds ? [] : forced ? pending : choice.offered;
+    definitionTokens = Math.max(definitionTokens, offered.length ? tokens.count(JSON.stringify(offered)) : 0);
+    const calls: ToolCallRequest[] = [];
+    for await (const chunk of model.send(messages, { tools: offered, signal: input.signal, requireTool: forced })) {
+      if (chunk.kind === 'text') {
+        reply += chunk.text;
+        input.onText(chunk.text);
+      } else if (chunk.kind === 'toolCall') calls.push(chunk.call);
+    }
+    if (calls.length === 0) break;
+    for (const call of calls) if (required.get(call.name) === 'not called by the model') required.set(call.name, 'called by the model');
+    await runCalls(calls);
+  }
+  return { reply, blocks, retrieval, definitionTokens, required: [...required].map(([name, how]) => ({ name, how })) };
+}
+
+/** The line the last user message carries when the user referenced tools that the model itself must call. */
+export function requiredToolsNote(choice: ToolChoice, tools: ToolRunner, message: string): string | undefined {
+  const pending = choice.required.filter((spec) => !tools.prefill?.(spec.name, message)).map((spec) => spec.name);
+  return pending.length ? `(The user attached the tool${pending.length > 1 ? 's' : ''} ${pending.join(', ')} to this message: call ${pending.length > 1 ? 'them' : 'it'} before you answer.)` : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
