@@ -3,7 +3,7 @@ import type { TokenCounter } from '../context/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
 import { captureFacts } from './capture';
-import { containsSecret } from './secrets';
+import { containsSecret } from '../shared/secrets';
 import type { StatementOp } from './statementOps';
 import {
   eventsOf,

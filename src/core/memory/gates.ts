@@ -1,4 +1,4 @@
-import { containsSecret } from './secrets';
+import { containsSecret } from '../shared/secrets';
 
 /**
  * The capture gates: from a message to the clauses that may speak about the owner in the first person.

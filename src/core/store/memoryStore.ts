@@ -12,7 +12,7 @@ import { loadSqlJs } from './sqlJs';
 import { storeLayout, type StoreLayout } from './storeLayout';
 import { memoriesUsed } from '../context/reportRepository';
 import { countBehaviors } from '../memory/behaviors';
-import { redactSecrets } from '../memory/secrets';
+import { redactSecrets } from '../shared/secrets';
 import { countByStatus } from '../memory/statementRepository';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
 import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
