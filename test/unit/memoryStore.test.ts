@@ -58,8 +58,9 @@ describe('memory store', () => {
     const store = await openTestStore(temp.folder);
     assert.ok(store.damage, 'damage is reported');
     assert.match(store.damage.reason, /empty/);
-    assert.ok(existsSync(store.damage.keptAt), 'the damaged file is kept');
-    assert.equal(statSync(store.damage.keptAt).size, 0);
+    const keptAt = store.damage.keptAt ?? '';
+    assert.ok(existsSync(keptAt), 'the damaged file is kept');
+    assert.equal(statSync(keptAt).size, 0);
     store.recordTurn({ sessionId: 's', role: 'user', text: 'after the damage' });
     await store.snapshot();
     await store.close();

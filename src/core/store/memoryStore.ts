@@ -1,23 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Database } from 'sql.js';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import type { Database, SqlJsStatic } from 'sql.js';
 import type { TokenCounter } from '../context/tokenCounter';
 import { compactStore, type CompactionResult } from './compaction';
-import { JournalWriter, listJournals, readJournal, sealJournal } from './journal';
-import { applyInTransaction, loadDatabase, type DamageReport } from './loadDatabase';
+import { readManifest } from './generations';
+import { JournalWriter, listJournals, readJournal, sealJournal, type BadJournalLine } from './journal';
+import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, type StoreOp, type TurnOp } from './operations';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
-import { storeLayout, type StoreLayout } from './storeLayout';
+import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { memoriesUsed } from '../context/reportRepository';
 import { countBehaviors } from '../memory/behaviors';
-import { redactSecrets } from '../shared/secrets';
+import { redactDeep, redactSecrets } from '../shared/secrets';
 import { countByStatus } from '../memory/statementRepository';
 import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
 import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
+export type { BadJournalLine } from './journal';
+
+/** A read-only command was pointed at a folder that holds no memory store: nothing is created there. */
+export class NotAStoreError extends Error {
+  constructor(readonly folder: string, exists: boolean) {
+    super(
+      exists
+        ? `${folder} is not an Engram memory store (it holds no engram.sqlite, generations.json or journals/). Nothing was created there.`
+        : `There is no Engram memory store at ${folder} (the folder does not exist). Nothing was created.`,
+    );
+    this.name = 'NotAStoreError';
+  }
+}
 export type { SessionRecord } from './sessionRepository';
 
 export interface RemovedTurns {
@@ -46,6 +60,8 @@ export interface MemoryStoreOptions {
   readonly onWriteError?: (error: Error) => void;
   /** How snapshots are written; the extension runs them in a worker thread. Default: in this thread. */
   readonly compact?: (folder: string, wasmPath: string) => Promise<CompactionResult>;
+  /** Told when damage is found after opening (a read failed "malformed") and the memory was rebuilt without the file. */
+  readonly onDamage?: (damage: DamageReport) => void;
   /** How long after a recorded turn its search indexing waits for a quiet moment. */
   readonly indexDelayMs?: number;
   /** Start a new journal once ours passes this size and a snapshot covers it. */
@@ -88,28 +104,57 @@ export class MemoryStore {
   /** How much of which journal of ours the last snapshot covered. */
   private snapshotCovered: { journal: string; bytes: number } | undefined;
   private indexTimer: NodeJS.Timeout | undefined;
+  /** Journal lines that did not verify, found at open or while reading other writers' journals since. */
+  private readonly badLines: BadJournalLine[];
+  /** The manifest as last looked at: a compaction that removed a journal we had not read to its end forces a reload. */
+  private manifestSeen = '';
+  private generationSeen = 0;
+  /** Set when the damage was found after open; the first one found at open is in `damage`. */
+  private lateDamage: DamageReport | undefined;
 
   private constructor(
-    private readonly db: Database,
+    private db: Database,
     readonly layout: StoreLayout,
     private readonly options: MemoryStoreOptions,
     readonly schemaVersion: number,
     /** How far this database has applied each journal, ours included. */
     private readonly offsets: Map<string, number>,
     /** Set when the snapshot was damaged at open and set aside. */
-    readonly damage: DamageReport | undefined,
+    private readonly openDamage: DamageReport | undefined,
+    loaded: LoadedDatabase,
+    private readonly sql: SqlJsStatic,
   ) {
+    this.badLines = [...loaded.badLines];
+    this.noteManifest();
     if (!options.readOnly) this.journal = JournalWriter.create(layout.folder, (error) => options.onWriteError?.(error));
   }
 
+  /**
+   * Opens the store: the newest trustworthy generation plus the journals (see loadDatabase.ts). A read-only
+   * open of a folder that holds no store creates nothing and says so; another program's SQLite file is refused.
+   */
   static async open(options: MemoryStoreOptions): Promise<MemoryStore> {
     const layout = storeLayout(options.folder);
     const now = options.now ?? (() => new Date());
-    mkdirSync(layout.folder, { recursive: true });
-    if (!options.readOnly) removeStaleTempFiles(layout.snapshot);
+    if (options.readOnly && !looksLikeStore(layout.folder)) throw new NotAStoreError(layout.folder, existsSync(layout.folder));
+    if (!options.readOnly && existsSync(layout.folder)) {
+      removeStaleTempFiles(layout.snapshot);
+      removeStaleTempFiles(layout.manifest);
+    }
     const sql = await loadSqlJs(options.wasmPath);
-    const loaded = loadDatabase(sql, layout.folder, now());
-    return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage);
+    const loaded = loadDatabase(sql, layout.folder, now(), { quarantine: true });
+    if (!options.readOnly) mkdirSync(layout.folder, { recursive: true });
+    return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage, loaded, sql);
+  }
+
+  /** Set when a snapshot was found damaged (at open, or at a read since) and the memory rebuilt without it. */
+  get damage(): DamageReport | undefined {
+    return this.lateDamage ?? this.openDamage;
+  }
+
+  /** Journal lines skipped because they did not verify (damaged bytes, torn writes): each is reported, none applied. */
+  get skippedJournalLines(): readonly BadJournalLine[] {
+    return this.badLines;
   }
 
   private get now(): Date {
@@ -119,12 +164,14 @@ export class MemoryStore {
   /** Stores a turn; `created` is false when a turn with this id was already stored (nothing changes then). */
   recordTurn(input: RecordTurnInput): TurnRecord & { readonly created: boolean } {
     const journal = this.writableJournal();
-    // Secrets are never stored, not even as conversation history.
-    const text = redactSecrets(input.text);
+    // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
+    // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
+    // would then never be found again).
+    const text = redactSecrets(input.text.toWellFormed());
     const op: TurnOp = {
       kind: 'turn',
       id: input.id ?? randomUUID(),
-      sessionId: input.sessionId,
+      sessionId: input.sessionId.toWellFormed(),
       role: input.role,
       text,
       at: input.at ?? this.now.toISOString(),
@@ -161,7 +208,7 @@ export class MemoryStore {
 
   /** Reads the database directly: for the core's own repositories (facts, recall), never for the host. */
   read<T>(reader: (db: Database) => T): T {
-    return reader(this.db);
+    return this.guard(() => reader(this.db));
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
@@ -170,8 +217,10 @@ export class MemoryStore {
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  private apply(op: StoreOp): boolean {
+  private apply(unredacted: StoreOp): boolean {
     const journal = this.writableJournal();
+    // Every string an operation carries (a summary, a lesson's evidence, a fact's words) is scrubbed of secrets.
+    const op = redactDeep(unredacted);
     this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
@@ -227,14 +276,19 @@ export class MemoryStore {
     this.forgetListeners.push(listener);
   }
 
-  /** Rewrites the removed text out of our journal and the snapshot: a new journal, then a compaction. */
+  /**
+   * Rewrites the removed text out of our journal and the snapshots: a new journal, then two compactions, so
+   * that the previous generation (kept for recovery) no longer holds the text either.
+   */
   private async purgeJournals(): Promise<void> {
     await this.flush();
     await this.snapshot({ rotate: true });
+    await (this.options.compact ?? compactStore)(this.layout.folder, this.options.wasmPath);
   }
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
   syncFromOtherWriters(): number {
+    if (this.missedRemovedJournal()) return this.reload();
     const own = this.journal?.name;
     let applied = 0;
     for (const name of listJournals(this.layout.folder)) {
@@ -245,13 +299,70 @@ export class MemoryStore {
       const removes = read.ops.some((op) => op.kind !== 'turn');
       if (removes) this.indexPending();
       applied += applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
+      this.badLines.push(...read.badLines);
       this.offsets.set(name, read.offset);
     }
     return applied;
   }
 
+  private noteManifest(): void {
+    this.manifestSeen = manifestStamp(this.layout.manifest);
+    this.generationSeen = readManifest(this.layout)?.current?.generation ?? this.generationSeen;
+  }
+
+  /**
+   * Whether a compaction since our last look removed a journal before we read all of it (a window idle across
+   * two compactions of other windows). Costs one stat when nothing changed.
+   */
+  private missedRemovedJournal(): boolean {
+    const stamp = manifestStamp(this.layout.manifest);
+    if (stamp === this.manifestSeen) return false;
+    const manifest = readManifest(this.layout);
+    const seen = this.generationSeen;
+    this.noteManifest();
+    if (!manifest) return false;
+    const newer = manifest.removed.filter((entry) => entry.generation > seen);
+    const gap = seen > 0 && manifest.removed.length > 0 && manifest.removed[0].generation > seen + 1;
+    const own = this.journal?.name;
+    return gap || newer.some((entry) => entry.journals.some((journal) => journal.name !== own && (this.offsets.get(journal.name) ?? 0) < journal.size));
+  }
+
+  /**
+   * Rebuilds the memory from the disk (the newest trustworthy generation and every journal), keeping what this
+   * window has not yet written; returns the turns gained. Used when lines were missed, or a read found damage.
+   */
+  private reload(distrustCurrent?: string): number {
+    const before = countTurns(this.db);
+    const loaded = loadDatabase(this.sql, this.layout.folder, this.now, { quarantine: true, distrustCurrent });
+    applyInTransaction(loaded.db, this.journal?.pendingOps ?? []);
+    this.db.close();
+    this.db = loaded.db;
+    this.unindexed = [];
+    this.offsets.clear();
+    for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
+    this.badLines.push(...loaded.badLines);
+    this.noteManifest();
+    if (loaded.damage) {
+      this.lateDamage = loaded.damage;
+      this.options.onDamage?.(loaded.damage);
+    }
+    return countTurns(this.db) - before;
+  }
+
+  /** Runs a read; a "malformed" database found by it is set aside and rebuilt, then the read runs again. */
+  private guard<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      const message = (error as Error).message ?? '';
+      if (!/malformed|not a database|disk image/i.test(message)) throw error;
+      this.reload(`a read failed: ${message}`);
+      return read();
+    }
+  }
+
   turns(sessionId: string): TurnRecord[] {
-    return turnsOfSession(this.db, sessionId);
+    return this.guard(() => turnsOfSession(this.db, sessionId.toWellFormed()));
   }
 
   /** The last `limit` turns of a session, oldest first. */
@@ -275,7 +386,7 @@ export class MemoryStore {
   /** Full-text search over every stored turn (FTS4, BM25). */
   searchTurns(query: string, options: TurnSearchOptions = {}): TurnHit[] {
     this.indexPending();
-    return searchTurnsBm25(this.db, query, options);
+    return this.guard(() => searchTurnsBm25(this.db, query, options));
   }
 
   /** A full copy of the database: what a naive save-per-turn would write. Only the benchmark needs it. */
@@ -284,6 +395,10 @@ export class MemoryStore {
   }
 
   stats(): StoreStats {
+    return this.guard(() => this.countEverything());
+  }
+
+  private countEverything(): StoreStats {
     return {
       turns: countTurns(this.db),
       sessions: countSessions(this.db),
@@ -359,5 +474,14 @@ export class MemoryStore {
   private writableJournal(): JournalWriter {
     if (!this.journal) throw new Error(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
     return this.journal;
+  }
+}
+
+function manifestStamp(path: string): string {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.ino}:${stat.mtimeNs}:${stat.size}`;
+  } catch {
+    return 'none';
   }
 }
