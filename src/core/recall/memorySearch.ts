@@ -40,9 +40,10 @@ export function searchMemory(db: Database, query: string, scope: MemoryScope = '
     );
   }
   if ((scope === 'summaries' || scope === 'all') && terms.length > 0) {
-    const like = terms.map(() => 'lower(summary) LIKE ?').join(' OR ');
-    const rows = selectAll(db, `SELECT id, summary, last_at FROM sessions WHERE summary IS NOT NULL AND (${like}) ORDER BY last_at DESC LIMIT ?`, [
-      ...terms.map((term) => `%${term}%`),
+    // instr, not LIKE: a term is text, never a pattern (`_` and `%` are not wildcards), and any length works.
+    const contains = terms.map(() => 'instr(lower(summary), ?) > 0').join(' OR ');
+    const rows = selectAll(db, `SELECT id, summary, last_at FROM sessions WHERE summary IS NOT NULL AND (${contains}) ORDER BY last_at DESC LIMIT ?`, [
+      ...terms,
       k,
     ]);
     rows.forEach((row, index) =>

@@ -11,7 +11,8 @@ const stopWords = new Set(
 );
 
 export function queryTerms(text: string, limit = 12): string[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}_]+/gu) ?? [];
+  // Split as the index splits (unicode61: letters and digits; `_` separates), so a term is always one index token.
+  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
     if (word.length < 2 || stopWords.has(word) || terms.includes(word)) continue;

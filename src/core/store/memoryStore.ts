@@ -458,18 +458,25 @@ export class MemoryStore {
   async close(options: { snapshot?: boolean } = {}): Promise<void> {
     const journal = this.journal;
     this.journal = undefined;
-    if (journal) {
-      await journal.flush();
-      await journal.close();
-      if (journal.size > 0) sealJournal(this.layout.folder, journal.name);
+    try {
+      let unwritten: unknown;
+      if (journal) {
+        // Changes that could not be written were never acknowledged; the journal is sealed all the same.
+        await journal.flush().catch((error: unknown) => (unwritten = error));
+        await journal.close();
+        if (journal.size > 0) sealJournal(this.layout.folder, journal.name);
+      }
+      this.indexPending();
+      if (unwritten) throw unwritten;
+      if (options.snapshot && journal && journal.size > 0) {
+        const compact = this.options.compact ?? compactStore;
+        await compact(this.layout.folder, this.options.wasmPath);
+      }
+    } finally {
+      this.db.close();
     }
-    this.indexPending();
-    if (options.snapshot && journal && journal.size > 0) {
-      const compact = this.options.compact ?? compactStore;
-      await compact(this.layout.folder, this.options.wasmPath);
-    }
-    this.db.close();
   }
+
 
   private writableJournal(): JournalWriter {
     if (!this.journal) throw new Error(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
