@@ -70,8 +70,8 @@ export function checkImportLine(value: unknown): ImportLine | string {
 
 /** Lines between waits for the journal: a killed import keeps everything up to its last completed batch. */
 const durableBatch = 500;
-/** How long an import waits for a full disk to have room again before it stops. */
-const diskFullPatienceMs = 15_000;
+/** How long an import waits for a full disk to have room again before it stops (tests shorten it). */
+const diskFullPatienceMs = Number(process.env.ENGRAM_DISK_FULL_PATIENCE_MS) || 15_000;
 
 /**
  * Imports conversation history. Each turn's id is derived from its content after secrets are removed and its
