@@ -86,12 +86,9 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
   let imported = 0;
   let alreadyStored = 0;
   let counted = 0;
-  const saved = { turns: 0, line: 0 };
-  const makeDurable = async (throughLine: number): Promise<void> => {
-    await flushWaitingForSpace(store, log, saved);
-    saved.turns = imported;
-    saved.line = throughLine;
-  };
+  /** Each turn this import created, in order, with its line: what is saved is exactly a prefix of them. */
+  const created: { id: string; line: number }[] = [];
+  const makeDurable = (): Promise<void> => flushWaitingForSpace(store, log, created, lines.length);
   for (const [index, bytes] of lines.entries()) {
     let raw: string;
     try {
@@ -103,7 +100,7 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
     }
     if (raw.trim() === '') continue;
     counted++;
-    if (counted % durableBatch === 0) await makeDurable(index);
+    if (counted % durableBatch === 0) await makeDurable();
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -121,25 +118,32 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
     seen.set(key, occurrence);
     const id = `import-${createHash('sha256').update(key).update(`\u0000${occurrence}`).digest('hex').slice(0, 32)}`;
     const turn = store.recordTurn({ id, sessionId: line.session, role: line.role, text: line.text, at: line.at, ref: line.ref, source: 'import' });
-    if (turn.created) imported++;
-    else alreadyStored++;
+    if (turn.created) {
+      imported++;
+      created.push({ id, line: index + 1 });
+    } else alreadyStored++;
   }
-  await makeDurable(lines.length);
+  await makeDurable();
   return { file, lines: counted, imported, alreadyStored, rejected };
 }
 
 /** Flushes the journal; while the disk is full, waits for room (a moment later is common) before giving up. */
-async function flushWaitingForSpace(store: MemoryStore, log: (line: string) => void, saved: { turns: number; line: number }): Promise<void> {
+async function flushWaitingForSpace(store: MemoryStore, log: (line: string) => void, created: readonly { id: string; line: number }[], lastLine: number): Promise<void> {
   const deadline = Date.now() + diskFullPatienceMs;
   for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
     try {
       await store.flush();
       return;
     } catch (error) {
+      // The journal writes in order, so the turns not yet written are a suffix: the rest is on disk.
+      const unwritten = new Set(store.unwrittenOperationIds());
+      const firstUnsaved = created.findIndex((turn) => unwritten.has(turn.id));
+      const savedTurns = firstUnsaved < 0 ? created.length : firstUnsaved;
+      const savedThrough = firstUnsaved < 0 ? lastLine : created[firstUnsaved].line - 1;
       if (!(error instanceof JournalWriteError) || !error.diskFull || Date.now() > deadline) {
-        throw new ImportStoppedError(saved.turns, saved.line, error as Error);
+        throw new ImportStoppedError(savedTurns, savedThrough, error as Error);
       }
-      log(`the disk is full; ${saved.turns} turns are saved so far, waiting for space to write the rest…`);
+      log(`the disk is full; ${savedTurns} turns of this import are saved so far, waiting for space to write the rest…`);
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }

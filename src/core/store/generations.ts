@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { writeFileAtomically } from './snapshotFile';
 import { storeLayout, type StoreLayout } from './storeLayout';
@@ -59,20 +59,6 @@ export function readManifest(layout: StoreLayout): GenerationManifest | undefine
 
 export function writeManifest(layout: StoreLayout, manifest: GenerationManifest): void {
   writeFileAtomically(layout.manifest, Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`, 'utf8'));
-}
-
-/** Which files a load read: if any of them changed by the end of the load, a compaction ran under it. */
-export function fileIdentities(layout: StoreLayout): string {
-  return [layout.snapshot, layout.previous].map(identity).join('|');
-}
-
-function identity(path: string): string {
-  try {
-    const stat = statSync(path, { bigint: true });
-    return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
-  } catch {
-    return 'none';
-  }
 }
 
 /** Writes a store's first snapshot with its record, for stores built in one go (the benchmark's corpus). */

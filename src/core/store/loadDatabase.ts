@@ -1,5 +1,5 @@
 import type { Database, SqlJsStatic } from 'sql.js';
-import { fileIdentities, readManifest, writeManifest, type GenerationManifest, type GenerationRecord } from './generations';
+import { readManifest, writeManifest, type GenerationManifest, type GenerationRecord } from './generations';
 import { listJournals, readJournal, type BadJournalLine } from './journal';
 import { migrate } from './migrations';
 import { applyOp, type StoreOp } from './operations';
@@ -7,7 +7,7 @@ import { selectAll } from './rows';
 import { openBase, type FoundDamage } from './snapshotBase';
 import { quarantineIfUnchanged } from './snapshotFile';
 import { tryAcquireSnapshotLock } from './snapshotLock';
-import { storeLayout } from './storeLayout';
+import { storeLayout, type StoreLayout } from './storeLayout';
 import { countTurns } from './turnRepository';
 
 /** What happened to a damaged snapshot found at load, and what came back. */
@@ -48,29 +48,33 @@ export interface LoadOptions {
   readonly distrustCurrent?: string;
 }
 
-/** How often a load starts over because a compaction replaced a generation under it. */
-const maxAttempts = 10;
+/** How often a load starts over because compactions replaced generations under it. */
+const maxAttempts = 20;
 
 /**
  * The store as it stands: the newest trustworthy snapshot generation (see snapshotBase.ts), migrated, then
- * every journal replayed from where that snapshot's marks say it stops. If a compaction installed a new
- * generation while this ran, the journals it removed may be missing here, so the load starts over: a reader
- * never sees fewer turns than the store holds.
+ * every journal replayed from where that snapshot's marks say it stops.
+ *
+ * Installing generation M removes only journals generation M-1 covers. A load that started from generation G
+ * therefore misses nothing if, by its end, no generation past G+1 was installed; otherwise a journal it needed
+ * may have gone between its read of the snapshot and its read of the journals, and it starts over. So a
+ * reader never sees fewer turns than the store holds, whatever a concurrent compaction does.
  */
 export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date, options: LoadOptions = {}): LoadedDatabase {
   const layout = storeLayout(folder);
   for (let attempt = 1; ; attempt++) {
-    const before = fileIdentities(layout);
     const loaded = loadOnce(sql, folder, options);
-    if (fileIdentities(layout) === before || attempt === maxAttempts) {
-      if (fileIdentities(layout) !== before) {
-        loaded.db.close();
-        throw new Error('The memory store kept changing while it was read (other windows compacting it); try again.');
-      }
-      return options.quarantine ? setDamagedFileAside(loaded, folder, now) : loaded;
-    }
+    const base = loaded.base.source === 'none' ? 0 : (loaded.base.record?.generation ?? 0);
+    if (newestGeneration(layout) <= base + 1) return options.quarantine ? setDamagedFileAside(loaded, folder, now) : loaded;
     loaded.db.close();
+    if (attempt === maxAttempts) throw new Error('The memory store kept changing while it was read (other windows compacting it); try again.');
   }
+}
+
+/** The newest generation installed or being installed (its journal removals may be under way). */
+function newestGeneration(layout: StoreLayout): number {
+  const manifest = readManifest(layout);
+  return Math.max(manifest?.current?.generation ?? 0, manifest?.pending?.generation ?? 0, manifest?.previous?.generation ?? 0);
 }
 
 function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): LoadedDatabase {

@@ -288,7 +288,14 @@ export class MemoryStore {
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
   syncFromOtherWriters(): number {
-    if (this.missedRemovedJournal()) return this.reload();
+    if (this.missedRemovedJournal()) {
+      try {
+        return this.reload();
+      } catch {
+        // Compactions kept replacing generations under the reload: look again at the next sync.
+        this.manifestSeen = '';
+      }
+    }
     const own = this.journal?.name;
     let applied = 0;
     for (const name of listJournals(this.layout.folder)) {
@@ -415,6 +422,11 @@ export class MemoryStore {
   /** Resolves once every change made so far is durable in the journal. */
   async flush(): Promise<void> {
     await this.journal?.flush();
+  }
+
+  /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */
+  unwrittenOperationIds(): string[] {
+    return (this.journal?.pendingOps ?? []).map((op) => op.id);
   }
 
   /** This process's journal file (in the store's journals/ folder), if it writes. */
