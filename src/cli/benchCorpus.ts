@@ -1,4 +1,4 @@
-import type { TokenCounter } from '../core/context/tokenCounter';
+import type { TokenCounter } from '../core/shared/tokenCounter';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { migrate } from '../core/store/migrations';
 import { applyOp, type TurnOp } from '../core/store/operations';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
+import { registerDomainOperations } from '../core/domains';
 import { MemoryStore } from '../core/store/memoryStore';
 import { parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { measureOpen, runBench } from './bench';
@@ -9,6 +10,7 @@ import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
 import { evalRecallCommand } from './evalRecall';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
+import { memoryStats } from '../core/memory/memoryStats';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -86,6 +88,8 @@ function print(args: ParsedArgs, value: unknown, human: string): void {
 }
 
 async function run(argv: readonly string[]): Promise<number> {
+  // Every journal may hold any domain's operations: all of them are known before a store is opened.
+  registerDomainOperations();
   const args = parseArgs(argv, valuedFlags, switchFlags);
   if (!args.command || args.flags.has('help') || args.command === 'help') {
     process.stdout.write(`${usage}\n`);
@@ -117,7 +121,7 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'stats': {
       const store = await openStore(args, 'read');
       try {
-        const stats = store.stats();
+        const stats = memoryStats(store);
         print(
           args,
           stats,

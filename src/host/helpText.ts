@@ -1,9 +1,10 @@
 import type * as vscode from 'vscode';
 import type { MemoryHost } from './memoryHost';
+import { memoryStats } from '../core/memory/memoryStats';
 
 /** The /help answer: what Engram is, and which model and store this chat is using right now. */
 export function helpMarkdown(memory: MemoryHost, model: vscode.LanguageModelChat): string {
-  const stats = memory.store?.stats();
+  const stats = memory.store && memoryStats(memory.store);
   const storeLine = stats
     ? `\`${memory.folder}\`: ${stats.turns} turns in ${stats.sessions} conversations, ${stats.facts.confirmed} confirmed facts.`
     : `unavailable: ${memory.unavailableReason ?? 'not opened'}`;

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import type { Allowlist } from '../core/memory/allowlist';
 import { BehaviorBook } from '../core/memory/behaviorBook';
 import { Corrections } from '../core/memory/correctionFlow';
 import { Facts } from '../core/memory/facts';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { JournalWriteError } from '../core/store/journal';
+import { registerDomainOperations } from '../core/domains';
 import { MemoryStore, type DamageReport } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
 
@@ -42,6 +43,7 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
   const wasmPath = vscode.Uri.joinPath(dist, 'sql-wasm.wasm').fsPath;
   const workerPath = vscode.Uri.joinPath(dist, 'snapshotWorker.js').fsPath;
   let reportedWriteError = false;
+  registerDomainOperations();
   try {
     const store = await MemoryStore.open({
       folder,

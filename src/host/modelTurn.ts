@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { assemblePrompt, defaultShares, type BudgetShares } from '../core/context/assemble';
 import type { ContextBlock, ContextReport, RetrievalEntry } from '../core/context/contextReport';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import type { MemoryHost } from './memoryHost';
 import type { RetrievalSink } from './tools/retrievalSink';
 import { toolNames } from './tools/toolNames';
+import { memoryStats } from '../core/memory/memoryStats';
 
 const identity =
   'You are Engram, a coding assistant inside VS Code running on local models. Answer precisely and briefly. ' +
@@ -24,7 +25,7 @@ export interface ModelTurnResult {
 /** The capability line: generated from the live registry, never written by hand. */
 function capabilities(memory: MemoryHost, model: vscode.LanguageModelChat): string {
   const ours = vscode.lm.tools.filter((tool) => tool.name === toolNames.memorySearch || tool.name === toolNames.recallConversation).map((tool) => tool.name);
-  const stats = memory.store?.stats();
+  const stats = memory.store && memoryStats(memory.store);
   const held = stats ? `${stats.facts.confirmed} confirmed facts about the user, ${stats.sessions} conversations (${stats.turns} turns)` : 'nothing (memory unavailable)';
   return `You run on the model ${model.name} (${model.vendor}). Tools you can call: ${ours.length ? ours.join(', ') : 'none'}. Memory holds ${held}.`;
 }

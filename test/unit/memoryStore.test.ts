@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cl100kTokenCounter } from '../../src/core/context/tokenCounter';
+import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import { schemaVersion, StoreTooNewError } from '../../src/core/store/migrations';
 import { loadSqlJs } from '../../src/core/store/sqlJs';
 import { openTestStore, sqlWasmPath, tempFolder } from '../support/tempStore';

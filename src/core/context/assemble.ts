@@ -1,7 +1,7 @@
 import type { StatementRecord } from '../memory/statementRepository';
 import type { TurnRecord } from '../store/turnRepository';
 import type { BlockState, ContextBlock, RetrievalEntry } from './contextReport';
-import type { TokenCounter } from './tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 
 /** Shares of the budget for the variable L0 blocks; the conversation gets what is left. */
 export interface BudgetShares {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import { defaultAllowlist } from '../memory/allowlist';
 import { BehaviorBook } from '../memory/behaviorBook';
 import { Corrections } from '../memory/correctionFlow';

@@ -1,5 +1,6 @@
+import { systemClock, type Clock } from '../shared/clock';
 import { randomUUID } from 'node:crypto';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
 import { captureFacts } from './capture';
@@ -43,7 +44,7 @@ export class Facts {
     private readonly store: MemoryStore,
     private readonly allowlist: () => Allowlist,
     private readonly tokens: TokenCounter,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock = systemClock,
     /** Contested-slot consolidation: a new confirmed value of a single key retires the old one. On by default. */
     private readonly consolidate = true,
   ) {}

@@ -46,6 +46,12 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
     const layout = storeLayout(folder);
     const loaded = loadDatabase(sql, folder, now);
     const { db } = loaded;
+    const unknown = loaded.badLines.find((line) => line.unknownKind);
+    if (unknown) {
+      db.close();
+      // Folding would move the journal marks past a change this process cannot apply, and it would be lost.
+      throw new Error(`a journal holds an operation this process cannot apply (${unknown.journal}: ${unknown.reason}); nothing was folded`);
+    }
     let bytes: Uint8Array;
     let turns: number;
     try {

@@ -2,7 +2,8 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { readManifest, writeManifest, type GenerationManifest, type GenerationRecord } from './generations';
 import { listJournals, readJournal, type BadJournalLine } from './journal';
 import { migrate } from './migrations';
-import { applyOp, type StoreOp } from './operations';
+import { applyOp, removesText, type StoreOp } from './operationRegistry';
+import './operations';
 import { selectAll } from './rows';
 import { openBase, type FoundDamage } from './snapshotBase';
 import { quarantineIfUnchanged } from './snapshotFile';
@@ -79,8 +80,7 @@ function newestGeneration(layout: StoreLayout): number {
 
 function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): LoadedDatabase {
   const layout = storeLayout(folder);
-  const manifest = readManifest(layout);
-  const base = openBase(sql, layout, manifest, options.distrustCurrent);
+  const base = openBase(sql, layout, options.distrustCurrent);
   const { db } = base;
   try {
     // Deleted rows are overwritten, not left in free pages of the next snapshot: forgetting must reach the disk.
@@ -97,10 +97,11 @@ function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): Loade
       const read = readJournal(folder, name, offsets.get(name) ?? 0);
       replayedOps += applyInTransaction(db, read.ops);
       badLines.push(...read.badLines);
-      removalsReplayed += read.ops.filter((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions').length;
+      removalsReplayed += read.ops.filter(removesText).length;
       offsets.set(name, read.offset);
     }
     const turns = countTurns(db);
+    const manifest = readManifest(layout);
     const damage: DamageReport | undefined = base.damage && {
       reason: base.damage.reason,
       recoveredTurns: turns,

@@ -1,96 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { TokenCounter } from '../context/tokenCounter';
+import { redactDeep, redactSecrets } from '../shared/secrets';
 import { compactStore, type CompactionResult } from './compaction';
-import { readManifest } from './generations';
-import { JournalWriter, listJournals, readJournal, sealJournal, type BadJournalLine } from './journal';
+import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, type StoreOp, type TurnOp } from './operations';
+import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
+import { RemovedJournalWatch } from './removedJournalWatch';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
-import { memoriesUsed } from '../context/reportRepository';
-import { countBehaviors } from '../memory/behaviors';
-import { redactDeep, redactSecrets } from '../shared/secrets';
-import { countByStatus } from '../memory/statementRepository';
-import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
-import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
+import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
+import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, type TurnRecord } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
 
-/** A read-only command was pointed at a folder that holds no memory store: nothing is created there. */
-export class NotAStoreError extends Error {
-  constructor(readonly folder: string, exists: boolean) {
-    super(
-      exists
-        ? `${folder} is not an Engram memory store (it holds no engram.sqlite, generations.json or journals/). Nothing was created there.`
-        : `There is no Engram memory store at ${folder} (the folder does not exist). Nothing was created.`,
-    );
-    this.name = 'NotAStoreError';
-  }
-}
 export type { SessionRecord } from './sessionRepository';
-
-export interface RemovedTurns {
-  readonly sessionIds: readonly string[];
-  readonly turnIds: readonly string[];
-}
-
-/** A turn was recorded for a conversation the owner told Engram to forget; it is not stored. */
-export class ForgottenSessionError extends Error {
-  constructor(readonly sessionId: string) {
-    super(`The conversation ${sessionId} was forgotten; nothing more is recorded for it.`);
-    this.name = 'ForgottenSessionError';
-  }
-}
-
-export interface MemoryStoreOptions {
-  /** The store folder (the extension's globalStorage, or the CLI's --db). */
-  readonly folder: string;
-  /** Path of sql.js's sql-wasm.wasm. */
-  readonly wasmPath: string;
-  readonly tokens: TokenCounter;
-  readonly now?: () => Date;
-  /** Reads only: no journal is created, nothing can be recorded. */
-  readonly readOnly?: boolean;
-  /** Told about a write that failed; the change stays in memory and is written again on the next flush. */
-  readonly onWriteError?: (error: Error) => void;
-  /** How snapshots are written; the extension runs them in a worker thread. Default: in this thread. */
-  readonly compact?: (folder: string, wasmPath: string) => Promise<CompactionResult>;
-  /** Told when damage is found after opening (a read failed "malformed") and the memory was rebuilt without the file. */
-  readonly onDamage?: (damage: DamageReport) => void;
-  /** How long after a recorded turn its search indexing waits for a quiet moment. */
-  readonly indexDelayMs?: number;
-  /** Start a new journal once ours passes this size and a snapshot covers it. */
-  readonly rotateJournalBytes?: number;
-}
-
-export interface RecordTurnInput {
-  readonly sessionId: string;
-  readonly role: TurnRole;
-  readonly text: string;
-  readonly at?: string;
-  readonly ref?: string;
-  readonly source?: SessionSource;
-  /** A caller-chosen id makes the write idempotent across retries and replays. */
-  readonly id?: string;
-}
-
-export interface StoreStats {
-  readonly turns: number;
-  readonly sessions: number;
-  readonly facts: { readonly proposed: number; readonly confirmed: number; readonly retired: number; readonly rejected: number };
-  readonly behaviors: number;
-  readonly memoriesUsed: number;
-  /** "memories recording any use: X of N" (confirmed facts some prompt or tool carried). */
-  readonly memoriesRecordingUse: string;
-  readonly schemaVersion: number;
-  readonly folder: string;
-  readonly journals: number;
-}
+export { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 
 /**
  * The memory store: one sql.js database in memory; every write is an operation applied here and
@@ -98,17 +27,14 @@ export interface StoreStats {
  * Two windows, or a window and a CLI import, can write at once and nothing is lost.
  */
 export class MemoryStore {
-  private journal: JournalWriter | undefined;
+  private readonly journal: OwnJournal;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   private unindexed: number[] = [];
-  /** How much of which journal of ours the last snapshot covered. */
-  private snapshotCovered: { journal: string; bytes: number } | undefined;
   private indexTimer: NodeJS.Timeout | undefined;
   /** Journal lines that did not verify, found at open or while reading other writers' journals since. */
   private readonly badLines: BadJournalLine[];
-  /** The manifest as last looked at: a compaction that removed a journal we had not read to its end forces a reload. */
-  private manifestSeen = '';
-  private generationSeen = 0;
+  /** A compaction that removed a journal we had not read to its end forces a reload. */
+  private readonly removals: RemovedJournalWatch;
   /** Set when the damage was found after open; the first one found at open is in `damage`. */
   private lateDamage: DamageReport | undefined;
 
@@ -125,8 +51,8 @@ export class MemoryStore {
     private readonly sql: SqlJsStatic,
   ) {
     this.badLines = [...loaded.badLines];
-    this.noteManifest();
-    if (!options.readOnly) this.journal = JournalWriter.create(layout.folder, (error) => options.onWriteError?.(error));
+    this.removals = new RemovedJournalWatch(layout);
+    this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly);
   }
 
   /**
@@ -212,12 +138,12 @@ export class MemoryStore {
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  applyOperation(op: StoreOp): boolean {
+  applyOperation<Op extends StoreOp>(op: Op): boolean {
     return this.apply(op);
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  private apply(unredacted: StoreOp): boolean {
+  private apply<Op extends StoreOp>(unredacted: Op): boolean {
     const journal = this.writableJournal();
     // Every string an operation carries (a summary, a lesson's evidence, a fact's words) is scrubbed of secrets.
     const op = redactDeep(unredacted);
@@ -283,20 +209,20 @@ export class MemoryStore {
   private async purgeJournals(): Promise<void> {
     await this.flush();
     await this.snapshot({ rotate: true });
-    await (this.options.compact ?? compactStore)(this.layout.folder, this.options.wasmPath);
+    await this.compact();
   }
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
   syncFromOtherWriters(): number {
-    if (this.missedRemovedJournal()) {
+    if (this.removals.missedLines(this.offsets, this.journal.name)) {
       try {
         return this.reload();
       } catch {
         // Compactions kept replacing generations under the reload: look again at the next sync.
-        this.manifestSeen = '';
+        this.removals.forget();
       }
     }
-    const own = this.journal?.name;
+    const own = this.journal.name;
     let applied = 0;
     for (const name of listJournals(this.layout.folder)) {
       if (name === own) continue;
@@ -312,28 +238,6 @@ export class MemoryStore {
     return applied;
   }
 
-  private noteManifest(): void {
-    this.manifestSeen = manifestStamp(this.layout.manifest);
-    this.generationSeen = readManifest(this.layout)?.current?.generation ?? this.generationSeen;
-  }
-
-  /**
-   * Whether a compaction since our last look removed a journal before we read all of it (a window idle across
-   * two compactions of other windows). Costs one stat when nothing changed.
-   */
-  private missedRemovedJournal(): boolean {
-    const stamp = manifestStamp(this.layout.manifest);
-    if (stamp === this.manifestSeen) return false;
-    const manifest = readManifest(this.layout);
-    const seen = this.generationSeen;
-    this.noteManifest();
-    if (!manifest) return false;
-    const newer = manifest.removed.filter((entry) => entry.generation > seen);
-    const gap = seen > 0 && manifest.removed.length > 0 && manifest.removed[0].generation > seen + 1;
-    const own = this.journal?.name;
-    return gap || newer.some((entry) => entry.journals.some((journal) => journal.name !== own && (this.offsets.get(journal.name) ?? 0) < journal.size));
-  }
-
   /**
    * Rebuilds the memory from the disk (the newest trustworthy generation and every journal), keeping what this
    * window has not yet written; returns the turns gained. Used when lines were missed, or a read found damage.
@@ -341,14 +245,14 @@ export class MemoryStore {
   private reload(distrustCurrent?: string): number {
     const before = countTurns(this.db);
     const loaded = loadDatabase(this.sql, this.layout.folder, this.now, { quarantine: true, distrustCurrent });
-    applyInTransaction(loaded.db, this.journal?.pendingOps ?? []);
+    applyInTransaction(loaded.db, this.journal.pendingOps);
     this.db.close();
     this.db = loaded.db;
     this.unindexed = [];
     this.offsets.clear();
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
     this.badLines.push(...loaded.badLines);
-    this.noteManifest();
+    this.removals.note();
     if (loaded.damage) {
       this.lateDamage = loaded.damage;
       this.options.onDamage?.(loaded.damage);
@@ -390,12 +294,6 @@ export class MemoryStore {
     };
   }
 
-  /** Full-text search over every stored turn (FTS4, BM25). */
-  searchTurns(query: string, options: TurnSearchOptions = {}): TurnHit[] {
-    this.indexPending();
-    return this.guard(() => searchTurnsBm25(this.db, query, options));
-  }
-
   /** A full copy of the database: what a naive save-per-turn would write. Only the benchmark needs it. */
   exportForComparison(): Uint8Array {
     return this.db.export();
@@ -409,10 +307,6 @@ export class MemoryStore {
     return {
       turns: countTurns(this.db),
       sessions: countSessions(this.db),
-      facts: (({ proposed, confirmed, retired, rejected }) => ({ proposed, confirmed, retired, rejected }))(countByStatus(this.db)),
-      behaviors: countBehaviors(this.db, 'approved'),
-      memoriesUsed: memoriesUsed(this.db).used,
-      memoriesRecordingUse: `${memoriesUsed(this.db).used} of ${memoriesUsed(this.db).of}`,
       schemaVersion: this.schemaVersion,
       folder: this.layout.folder,
       journals: listJournals(this.layout.folder).length,
@@ -421,86 +315,49 @@ export class MemoryStore {
 
   /** Resolves once every change made so far is durable in the journal. */
   async flush(): Promise<void> {
-    await this.journal?.flush();
+    await this.journal.flush();
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */
   unwrittenOperationIds(): string[] {
-    return (this.journal?.pendingOps ?? []).map((op) => op.id);
+    return this.journal.pendingOps.map((op) => op.id);
   }
 
   /** This process's journal file (in the store's journals/ folder), if it writes. */
   get journalName(): string | undefined {
-    return this.journal?.name;
+    return this.journal.name;
   }
 
   /** Bytes in our journal not yet known to be in a snapshot. */
   get unsnapshottedBytes(): number {
-    if (!this.journal) return 0;
-    return this.journal.size - (this.snapshotCovered?.journal === this.journal.name ? this.snapshotCovered.bytes : 0);
+    return this.journal.unsnapshottedBytes;
   }
 
   /**
-   * Folds all journals into a new snapshot (under the lock; skipped if another process holds it), then
-   * starts a fresh journal if ours has grown large, so loading stays fast.
+   * Folds all journals into a new snapshot generation (under the lock; skipped if another process holds it),
+   * then starts a fresh journal if ours has grown large, so loading stays fast.
    */
-  async snapshot(options: { rotate?: boolean } = {}): Promise<CompactionResult> {
-    await this.flush();
-    const compact = this.options.compact ?? compactStore;
-    let journal = this.journal;
-    // Rotating first lets this very compaction remove the old journal (it is sealed and fully covered).
-    if (options.rotate && journal && journal.size > 0) {
-      this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
-      await journal.close();
-      sealJournal(this.layout.folder, journal.name);
-      journal = undefined;
-    }
-    const coveredBytes = this.journal?.size ?? 0;
-    const result = await compact(this.layout.folder, this.options.wasmPath);
-    if (result.done && this.journal) this.snapshotCovered = { journal: this.journal.name, bytes: coveredBytes };
-    if (result.done && journal && journal.size >= (this.options.rotateJournalBytes ?? 4 * 1024 * 1024)) {
-      this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
-      await journal.close();
-      sealJournal(this.layout.folder, journal.name);
-    }
-    return result;
+  snapshot(options: { rotate?: boolean } = {}): Promise<CompactionResult> {
+    return this.journal.snapshot(() => this.compact(), { rotate: options.rotate, rotateBytes: this.options.rotateJournalBytes ?? 4 * 1024 * 1024 });
   }
 
   /** Makes every change durable and seals our journal: the next snapshot may fold it in and remove it. */
   async close(options: { snapshot?: boolean } = {}): Promise<void> {
-    const journal = this.journal;
-    this.journal = undefined;
     try {
-      let unwritten: unknown;
-      if (journal) {
-        // Changes that could not be written were never acknowledged; the journal is sealed all the same.
-        await journal.flush().catch((error: unknown) => (unwritten = error));
-        await journal.close();
-        if (journal.size > 0) sealJournal(this.layout.folder, journal.name);
-      }
+      const { wrote, unwritten } = await this.journal.close();
       this.indexPending();
       if (unwritten) throw unwritten;
-      if (options.snapshot && journal && journal.size > 0) {
-        const compact = this.options.compact ?? compactStore;
-        await compact(this.layout.folder, this.options.wasmPath);
-      }
+      if (options.snapshot && wrote) await this.compact();
     } finally {
       this.db.close();
     }
   }
 
+  private compact(): Promise<CompactionResult> {
+    return (this.options.compact ?? compactStore)(this.layout.folder, this.options.wasmPath);
+  }
 
   private writableJournal(): JournalWriter {
-    if (!this.journal) throw new Error(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
-    return this.journal;
-  }
-}
-
-function manifestStamp(path: string): string {
-  try {
-    const stat = statSync(path, { bigint: true });
-    return `${stat.ino}:${stat.mtimeNs}:${stat.size}`;
-  } catch {
-    return 'none';
+    return this.journal.writable(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
   }
 }

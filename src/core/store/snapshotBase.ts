@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { checksumOf, matches, type GenerationManifest, type GenerationRecord } from './generations';
+import { checksumOf, matches, readManifest, type GenerationManifest, type GenerationRecord } from './generations';
 import { readUserVersion, schemaVersion, StoreTooNewError } from './migrations';
 import { readSnapshot } from './snapshotFile';
 import { applicationId, checkEngramDatabase, engramApplicationId } from './storeIdentity';
@@ -30,25 +31,33 @@ type Opened = { kind: 'missing' } | { kind: 'ok'; db: Database; record: Generati
  * it was written (or, for a store without a record, when PRAGMA quick_check passes), else the previous one,
  * else an empty database. A SQLite file of another program, or of a newer Engram, is refused and left as is.
  */
-export function openBase(sql: SqlJsStatic, layout: StoreLayout, manifest: GenerationManifest | undefined, distrustCurrent?: string): BaseSnapshot {
-  const current = openGeneration(sql, layout.snapshot, [manifest?.current, manifest?.pending]);
+export function openBase(sql: SqlJsStatic, layout: StoreLayout, distrustCurrent?: string): BaseSnapshot {
+  const current = openGeneration(sql, layout, layout.snapshot);
   if (current.kind === 'ok' && !distrustCurrent) return { db: current.db, source: 'current', record: current.record };
   if (current.kind === 'ok') current.db.close();
   let damage: FoundDamage | undefined;
   if (distrustCurrent) damage = { path: layout.snapshot, reason: distrustCurrent };
   else if (current.kind === 'damaged') damage = { path: layout.snapshot, reason: current.reason, inode: current.inode };
-  else if (manifest?.current && !manifest.pending) damage = { path: layout.snapshot, reason: 'it is missing (deleted or moved)' };
-  // Between the two renames of an install the old current is already the previous: its record is `current`.
-  const previous = openGeneration(sql, layout.previous, [manifest?.previous, manifest?.current]);
+  else {
+    const manifest = readManifest(layout);
+    if (manifest?.current && !manifest.pending && !existsSync(layout.snapshot)) damage = { path: layout.snapshot, reason: 'it is missing (deleted or moved)' };
+  }
+  const previous = openGeneration(sql, layout, layout.previous);
   if (previous.kind === 'ok') return { db: previous.db, source: 'previous', record: previous.record, damage };
   return { db: new sql.Database(), source: 'none', damage };
 }
 
-function openGeneration(sql: SqlJsStatic, path: string, records: readonly (GenerationRecord | undefined)[]): Opened {
+/**
+ * A file is trustworthy when its bytes match any generation the manifest records. The manifest is read after
+ * the file: an install records its generation before renaming the file into place, so a file installed after
+ * an earlier look at the manifest is never taken for a damaged one.
+ */
+function openGeneration(sql: SqlJsStatic, layout: StoreLayout, path: string): Opened {
   const read = readSnapshot(path);
   if (read.kind === 'missing') return { kind: 'missing' };
   if (read.kind === 'damaged') return { kind: 'damaged', reason: read.reason, inode: read.inode };
-  const known = records.filter((record): record is GenerationRecord => !!record);
+  const manifest: GenerationManifest | undefined = readManifest(layout);
+  const known = [manifest?.current, manifest?.pending, manifest?.previous].filter((record): record is GenerationRecord => !!record);
   const record = known.find((candidate) => matches(read.bytes, candidate));
   let db: Database | undefined;
   try {
