@@ -171,7 +171,13 @@ function describeBadUtf8(bytes: Buffer): string {
     try {
       decoder.decode(bytes.subarray(at, at + 1), { stream: true });
     } catch {
-      return `byte ${at + 1} of the line, 0x${bytes[at].toString(16).padStart(2, '0')}, is not valid UTF-8`;
+      // A lead byte cut short is found at the byte after it: name the lead byte, where the bad sequence starts.
+      let start = at;
+      for (let back = at - 1; back >= Math.max(0, at - 3); back--) {
+        if ((bytes[back] & 0xc0) === 0xc0) start = back;
+        if ((bytes[back] & 0xc0) !== 0x80) break;
+      }
+      return `byte ${start + 1} of the line, 0x${bytes[start].toString(16).padStart(2, '0')}, is not valid UTF-8`;
     }
   }
   return 'the line ends inside a multi-byte character';
