@@ -135,8 +135,11 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     // What was said is remembered even when the reply was cut short.
     const assistantTurn = reply ? remember('assistant', reply) : undefined;
     deps.vectors.afterTurn([userTurn, assistantTurn]);
+    // Nothing is announced as learned or retired before it is on disk; a failed write is said, not hidden.
+    const saved = await (memory.store?.flush().then(() => true, () => false) ?? Promise.resolve(true));
     if (correction) announceCorrection(stream, correction);
     announce(stream, capture);
+    if (!saved) stream.markdown('\n\n_Engram could not save this turn to its memory folder yet: it is kept in this window and written as soon as saving works._');
     return finish({ reply, error: failure, cancelled: token.isCancellationRequested, learned: capture.learned, question: capture.question, report });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);

@@ -28,8 +28,8 @@ describe('readers beside writers (real processes)', function () {
     // Two writers, each a run of short imports: every import leaves a sealed journal for the compactor to fold and remove.
     const writer = async (session: string): Promise<{ code: number | null; stderr: string }[]> => {
       const results = [];
-      for (let part = 0; part < 15; part++) {
-        const file = turnsFile(temp.folder, `${session}-${part}.jsonl`, `${session}-${part}`, 200);
+      for (let part = 0; part < 8; part++) {
+        const file = turnsFile(temp.folder, `${session}-${part}.jsonl`, `${session}-${part}`, 375);
         results.push(await finished(engramAsync(['import', file, '--db', store])));
       }
       return results;
