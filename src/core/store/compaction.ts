@@ -86,15 +86,14 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
     }
     writeManifest(layout, { ...manifest, pending: record });
     let damage = loaded.damage;
-    let previous = manifest.previous;
     if (loaded.base.source === 'current') {
       renameSync(layout.snapshot, layout.previous);
-      previous = loaded.base.record;
     } else if (loaded.damageFound?.inode) {
       const keptAt = quarantineIfUnchanged(loaded.damageFound.path, loaded.damageFound.inode, now);
       if (damage && keptAt) damage = { ...damage, keptAt };
     }
-    if (loaded.base.source === 'none') previous = undefined;
+    // The previous generation is now the file the load started from: its record is the one its bytes matched.
+    const previous = loaded.base.source === 'none' ? undefined : loaded.base.record;
     renameSync(temp, layout.snapshot);
     syncFolder(folder);
     // The base is now the previous generation: journals it covers whole are in two snapshots and may go.

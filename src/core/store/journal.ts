@@ -150,6 +150,7 @@ export class JournalWriter {
   /** Bytes of whole lines known to be on disk: the journal is never longer than this after a cut. */
   private durableBytes = 0;
   private lastError: Error | undefined;
+  private readonly earlierNames: string[] = [];
 
   private constructor(
     readonly storeFolder: string,
@@ -165,6 +166,11 @@ export class JournalWriter {
   /** The journal file this writer appends to now (a failed cut moves it to a new one). */
   get name(): string {
     return this.fileName;
+  }
+
+  /** Every journal file this writer has appended to. */
+  get names(): string[] {
+    return [...this.earlierNames, this.fileName];
   }
 
   get size(): number {
@@ -249,6 +255,7 @@ export class JournalWriter {
     } catch {
       await this.handle?.close().catch(() => undefined);
       this.handle = undefined;
+      this.earlierNames.push(this.fileName);
       this.fileName = newJournalName();
       this.durableBytes = 0;
     }

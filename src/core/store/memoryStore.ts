@@ -214,7 +214,7 @@ export class MemoryStore {
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
   syncFromOtherWriters(): number {
-    if (this.removals.missedLines(this.offsets, this.journal.name)) {
+    if (this.removals.missedLines(this.offsets, (name) => this.journal.owns(name))) {
       try {
         return this.reload();
       } catch {
@@ -222,10 +222,9 @@ export class MemoryStore {
         this.removals.forget();
       }
     }
-    const own = this.journal.name;
     let applied = 0;
     for (const name of listJournals(this.layout.folder)) {
-      if (name === own) continue;
+      if (this.journal.owns(name)) continue;
       const read = readJournal(this.layout.folder, name, this.offsets.get(name) ?? 0);
       // A removal unindexes rows, so with one in the batch the index is brought whole first and the batch's
       // turns are indexed as they come; otherwise they join the deferred batch.

@@ -10,6 +10,8 @@ import type { StoreOp } from './operationRegistry';
 export class OwnJournal {
   private writer: JournalWriter | undefined;
   private covered: { journal: string; bytes: number } | undefined;
+  /** Files written by earlier writers of ours (rotated away): never another window's lines. */
+  private readonly earlierNames = new Set<string>();
 
   constructor(
     private readonly folder: string,
@@ -21,6 +23,11 @@ export class OwnJournal {
 
   get name(): string | undefined {
     return this.writer?.name;
+  }
+
+  /** Whether this process wrote the journal file of that name. */
+  owns(name: string): boolean {
+    return this.earlierNames.has(name) || (this.writer?.names.includes(name) ?? false);
   }
 
   /** Operations appended but not yet on disk. */
@@ -76,6 +83,7 @@ export class OwnJournal {
   }
 
   private async replace(old: JournalWriter): Promise<void> {
+    for (const name of old.names) this.earlierNames.add(name);
     this.writer = JournalWriter.create(this.folder, this.onError);
     await old.close();
     sealJournal(this.folder, old.name);

@@ -27,7 +27,7 @@ export class RemovedJournalWatch {
   }
 
   /** Whether lines were missed: a removed journal (not ours) that was longer than what we applied of it. */
-  missedLines(applied: ReadonlyMap<string, number>, own: string | undefined): boolean {
+  missedLines(applied: ReadonlyMap<string, number>, ours: (name: string) => boolean): boolean {
     if (manifestStamp(this.layout.manifest) === this.stamp) return false;
     const manifest = readManifest(this.layout);
     const seen = this.generation;
@@ -36,7 +36,7 @@ export class RemovedJournalWatch {
     // The manifest remembers a few compactions: past that, assume the worst.
     const gap = seen > 0 && manifest.removed.length > 0 && manifest.removed[0].generation > seen + 1;
     const newer = manifest.removed.filter((entry) => entry.generation > seen);
-    return gap || newer.some((entry) => entry.journals.some((journal) => journal.name !== own && (applied.get(journal.name) ?? 0) < journal.size));
+    return gap || newer.some((entry) => entry.journals.some((journal) => !ours(journal.name) && (applied.get(journal.name) ?? 0) < journal.size));
   }
 }
 

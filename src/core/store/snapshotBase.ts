@@ -24,7 +24,7 @@ export interface BaseSnapshot {
   readonly damage?: FoundDamage;
 }
 
-type Opened = { kind: 'missing' } | { kind: 'ok'; db: Database; record: GenerationRecord } | { kind: 'damaged'; reason: string; inode?: bigint };
+type Opened = { kind: 'missing' } | { kind: 'ok'; db: Database; record: GenerationRecord; inode: bigint } | { kind: 'damaged'; reason: string; inode?: bigint };
 
 /**
  * Picks the newest trustworthy generation: the current snapshot when its bytes match what was recorded when
@@ -36,7 +36,7 @@ export function openBase(sql: SqlJsStatic, layout: StoreLayout, distrustCurrent?
   if (current.kind === 'ok' && !distrustCurrent) return { db: current.db, source: 'current', record: current.record };
   if (current.kind === 'ok') current.db.close();
   let damage: FoundDamage | undefined;
-  if (distrustCurrent) damage = { path: layout.snapshot, reason: distrustCurrent };
+  if (distrustCurrent) damage = { path: layout.snapshot, reason: distrustCurrent, inode: current.kind === 'ok' ? current.inode : undefined };
   else if (current.kind === 'damaged') damage = { path: layout.snapshot, reason: current.reason, inode: current.inode };
   else {
     const manifest = readManifest(layout);
@@ -79,6 +79,7 @@ function openGeneration(sql: SqlJsStatic, layout: StoreLayout, path: string): Op
     return {
       kind: 'ok',
       db,
+      inode: read.inode,
       record: record ?? { generation: 0, bytes: read.bytes.length, crc32: checksumOf(read.bytes), turns, at: new Date().toISOString() },
     };
   } catch (error) {
