@@ -46,6 +46,21 @@ describe('journals and snapshots', () => {
     await reopened.close();
   });
 
+  it('catches up a window that was idle while two compactions removed another writer\'s journal', async () => {
+    const idle = await openTestStore(temp.folder);
+    const writer = await openTestStore(temp.folder);
+    for (let i = 0; i < 50; i++) writer.recordTurn({ sessionId: 'w', role: 'user', text: `turn ${i}` });
+    await writer.close();
+    const compactor = await openTestStore(temp.folder, { readOnly: true });
+    await compactor.snapshot();
+    const second = await compactor.snapshot();
+    await compactor.close();
+    assert.equal(second.journalsRemoved.length, 1, 'the writer\'s journal is gone before the idle window read it');
+    idle.syncFromOtherWriters();
+    assert.equal(idle.stats().turns, 50, 'the window reloads what it missed instead of never seeing it');
+    await idle.close();
+  });
+
   it('keeps the journal of a writer that is still open', async () => {
     const live = await openTestStore(temp.folder);
     live.recordTurn({ sessionId: 's', role: 'user', text: 'still typing' });

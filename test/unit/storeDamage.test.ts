@@ -127,4 +127,27 @@ describe('store damage (real files, the CLI as shipped)', function () {
     const after = stats(store);
     assert.deepEqual([after.turns, after.stderr], [300, ''], 'the snapshot holds the turn; the journal is not even read');
   });
+
+  it('sets the snapshot aside when a read fails "malformed" after open, and rebuilds without losing a turn', async () => {
+    twoImports();
+    const told: unknown[] = [];
+    const window = await openTestStore(store, { onDamage: (damage) => told.push(damage) });
+    let failures = 1;
+    // As SQLite answers a read that reaches a damaged page the checks at open did not see.
+    const turns = window.read((db) => {
+      if (failures-- > 0) throw new Error('database disk image is malformed');
+      return Number(db.exec('SELECT COUNT(*) FROM turns')[0].values[0][0]);
+    });
+    assert.equal(turns, 2200, 'the read runs again on the rebuilt memory');
+    assert.equal(told.length, 1, 'the person is told');
+    assert.deepEqual(
+      (({ recoveredTurns, fromPrevious, fromJournals }) => ({ recoveredTurns, fromPrevious, fromJournals }))(window.damage ?? { recoveredTurns: 0, fromPrevious: 0, fromJournals: 0 }),
+      { recoveredTurns: 2200, fromPrevious: 2000, fromJournals: 200 },
+    );
+    assert.ok(window.damage?.keptAt && existsSync(window.damage.keptAt), 'the file it distrusts is kept aside');
+    window.recordTurn({ sessionId: 'after', role: 'user', text: 'written after the rebuild' });
+    await window.close({ snapshot: true });
+    assert.deepEqual(stats(store), { turns: 2201, stderr: '', code: 0 });
+  });
 });
+
