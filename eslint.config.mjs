@@ -1,6 +1,29 @@
 // Lint rules. The layer rule matters most: src/core is plain TypeScript that never touches VS Code.
 import tseslint from 'typescript-eslint';
 
+/**
+ * The import rule of one zone of src/core: never vscode, src/host or src/cli, and none of the named core folders,
+ * nor the composition (src/core/domains.ts, the snapshot worker) that sits above every domain.
+ */
+function coreZone(files, forbidden, message) {
+  const patterns = [{ group: ['**/host/**', '**/cli/**'], message: 'src/core must not import from src/host or src/cli.' }];
+  if (forbidden.length > 0) {
+    patterns.push({ regex: `(^|/)(${forbidden.join('|')})(/|$)`, message });
+    patterns.push({ regex: '(^|/)(domains|snapshotWorker)$', message: 'only entry points (the CLI, the extension, the worker) compose the domains.' });
+  }
+  return [
+    {
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { paths: [{ name: 'vscode', message: 'src/core must not depend on VS Code: put the adapter in src/host.' }], patterns },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -12,18 +35,18 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  {
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'vscode', message: 'src/core must not depend on VS Code: put the adapter in src/host.' }],
-          patterns: [{ group: ['**/host/**', '**/cli/**'], message: 'src/core must not import from src/host or src/cli.' }],
-        },
-      ],
-    },
-  },
+  // Layers inside the core, one way only (DESIGN.md): store/ and shared/ (the small basics: tokens, secrets, clock)
+  // < memory/, context/, recall/ < turn/ < host/ and cli/. llm/ (the model port) sits beside store/ and shared/.
+  // A domain teaches the store its operations through store/operationRegistry.ts and src/core/domains.ts, never
+  // the other way round. Each zone repeats the rules for the whole core: a later block replaces an earlier one.
+  ...coreZone(['src/core/**/*.ts'], []),
+  ...coreZone(['src/core/shared/**/*.ts'], ['store', 'llm', 'memory', 'context', 'recall', 'turn', 'eval'], 'src/core/shared is the bottom layer: it imports nothing else of the core.'),
+  ...coreZone(['src/core/store/**/*.ts'], ['llm', 'memory', 'context', 'recall', 'turn', 'eval'],
+    'src/core/store knows nothing of the layers above it: a domain registers its operation kinds (store/operationRegistry.ts) instead.'),
+  ...coreZone(['src/core/llm/**/*.ts'], ['store', 'memory', 'context', 'recall', 'turn', 'eval'], 'src/core/llm is the model port: it knows nothing of the memory.'),
+  ...coreZone(['src/core/memory/**/*.ts', 'src/core/context/**/*.ts', 'src/core/recall/**/*.ts'], ['turn', 'eval'],
+    'memory/, context/ and recall/ know nothing of turn/ (the engine of a chat turn) or eval/: they sit below them.'),
+  ...coreZone(['src/core/turn/**/*.ts'], ['eval'], 'src/core/turn knows nothing of eval/ (the replay runs the turn engine, not the other way round).'),
   {
     // The webview runs in a browser: it may import the report's types (erased at build time), never core code.
     files: ['webview/**/*.ts'],

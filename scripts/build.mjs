@@ -26,7 +26,7 @@ const nodeBundle = {
 const builds = [
   { ...nodeBundle, entryPoints: [join(root, 'src/host/extension.ts')], outfile: join(root, 'dist/extension.js') },
   // Snapshots are written in a worker thread so a large export never blocks the extension host.
-  { ...nodeBundle, entryPoints: [join(root, 'src/core/store/snapshotWorker.ts')], outfile: join(root, 'dist/snapshotWorker.js') },
+  { ...nodeBundle, entryPoints: [join(root, 'src/core/snapshotWorker.ts')], outfile: join(root, 'dist/snapshotWorker.js') },
   {
     ...nodeBundle,
     entryPoints: [join(root, 'src/cli/main.ts')],

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { TokenCounter } from '../core/context/tokenCounter';
+import type { TokenCounter } from '../core/shared/tokenCounter';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { JournalWriter } from '../core/store/journal';
 import { MemoryStore } from '../core/store/memoryStore';
@@ -11,6 +11,7 @@ import { EngramMemory } from '../core/turn/engramMemory';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
 import { TurnEngine, type TurnPart } from '../core/turn/turnEngine';
 import type { TurnModel } from '../core/turn/turnModel';
+import { searchStoredTurns } from '../core/recall/turnSearch';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
@@ -136,7 +137,7 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
     for (let i = 0; i < 200; i++) {
       const query = corpusSentence(random, 6);
       const t0 = performance.now();
-      store.searchTurns(query, { k: 10 });
+      searchStoredTurns(store, query, { k: 10 });
       recall.push(performance.now() - t0);
     }
 

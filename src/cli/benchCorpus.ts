@@ -1,10 +1,9 @@
-import type { TokenCounter } from '../core/context/tokenCounter';
+import type { TokenCounter } from '../core/shared/tokenCounter';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { migrate } from '../core/store/migrations';
 import { applyOp, type TurnOp } from '../core/store/operations';
-import { writeFileAtomically } from '../core/store/snapshotFile';
+import { installFirstGeneration } from '../core/store/generations';
 import { loadSqlJs } from '../core/store/sqlJs';
-import { storeLayout } from '../core/store/storeLayout';
 
 
 const vocabulary = (
@@ -67,7 +66,7 @@ export async function writeBenchCorpus(folder: string, wasmPath: string, turns: 
     db.exec('COMMIT');
     // One merge up front, as an idle-time optimise would leave a long-lived store.
     db.exec("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')");
-    writeFileAtomically(storeLayout(folder).snapshot, db.export());
+    installFirstGeneration(folder, db.export(), turns);
   } finally {
     db.close();
   }

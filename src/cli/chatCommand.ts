@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Attachment } from '../core/context/attachments';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { receiptLine, receiptOf } from '../core/turn/memoryReceipt';
 import { OllamaChatModel } from '../core/llm/ollamaChatModel';
 import { EngramMemory } from '../core/turn/engramMemory';

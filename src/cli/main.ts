@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
+import { registerDomainOperations } from '../core/domains';
 import { MemoryStore } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
@@ -14,6 +15,7 @@ import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
+import { memoryStats } from '../core/memory/memoryStats';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -87,13 +89,23 @@ async function openStore(args: ParsedArgs, access: 'read' | 'write'): Promise<Me
     readOnly: access === 'read',
     onWriteError: (error) => process.stderr.write(`engram: ${error.message}\n`),
   });
-  if (store.damage) {
-    process.stderr.write(
-      `engram: the store file was unreadable (${store.damage.reason}); it was kept at ${store.damage.keptAt}. ` +
-        `${store.damage.recoveredTurns} turns were recovered from the journals.\n`,
-    );
-  }
+  reportProblems(store);
   return store;
+}
+
+/** Damage and skipped journal lines, said on stderr so a person learns of them whatever the command prints. */
+function reportProblems(store: MemoryStore): void {
+  const damage = store.damage;
+  if (damage) {
+    const kept = damage.keptAt ? `it was kept at ${damage.keptAt}` : 'it will be set aside by the next snapshot (another process is writing one)';
+    const from = damage.fromPrevious > 0 ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals` : `all from the journals`;
+    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).\n`);
+  }
+  const bad = store.skippedJournalLines;
+  if (bad.length > 0) {
+    const where = bad.slice(0, 5).map((line) => `${line.journal} at byte ${line.offset}: ${line.reason}`).join('; ');
+    process.stderr.write(`engram: ${bad.length} journal line(s) did not verify and were skipped, none applied (${where}${bad.length > 5 ? '; …' : ''}).\n`);
+  }
 }
 
 function print(args: ParsedArgs, value: unknown, human: string): void {
@@ -101,6 +113,8 @@ function print(args: ParsedArgs, value: unknown, human: string): void {
 }
 
 async function run(argv: readonly string[]): Promise<number> {
+  // Every journal may hold any domain's operations: all of them are known before a store is opened.
+  registerDomainOperations();
   const args = parseArgs(argv, valuedFlags, switchFlags);
   if (!args.command || args.flags.has('help') || args.command === 'help') {
     process.stdout.write(`${usage}\n`);
@@ -112,23 +126,29 @@ async function run(argv: readonly string[]): Promise<number> {
       if (!file) throw new UsageError('import needs a FILE.jsonl');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const store = await openStore(args, 'write');
+      let report;
       try {
-        const report = await importTurns(store, file);
-        // Durable in our journal first; the snapshot at close folds it in for fast loading later.
-        await store.flush();
-        const problems = report.rejected.map((r) => `\n  line ${r.line}: ${r.reason}`).join('');
-        print(args, report, `imported ${report.imported} turns (${report.alreadyStored} already stored, ${report.rejected.length} rejected)${problems}`);
-        return report.rejected.length > 0 ? 1 : 0;
-      } finally {
-        await store.close({ snapshot: true });
+        // Every turn counted is durable in our journal; the snapshot at close folds it in for fast loading later.
+        report = await importTurns(store, file, (line) => process.stderr.write(`engram: ${line}\n`));
+      } catch (error) {
+        await store.close().catch(() => undefined);
+        throw error;
       }
+      try {
+        await store.close({ snapshot: true });
+      } catch (error) {
+        process.stderr.write(`engram: the turns are saved in the journal, but the snapshot was not written: ${(error as Error).message}\n`);
+      }
+      const problems = report.rejected.map((r) => `\n  line ${r.line}: ${r.reason}`).join('');
+      print(args, report, `imported ${report.imported} turns (${report.alreadyStored} already stored, ${report.rejected.length} rejected)${problems}`);
+      return report.rejected.length > 0 ? 1 : 0;
     }
     case 'stats': {
       const store = await openStore(args, 'read');
       try {
         const memory = new EngramMemory(store, cl100kTokenCounter);
         const agents = memory.agentUse();
-        const stats = { ...store.stats(), factsByScope: memory.factsByScope(), agents };
+        const stats = { ...memoryStats(store), factsByScope: memory.factsByScope(), agents };
         const perScope = Object.entries(stats.factsByScope).map(([scope, n]) => `${scope}: ${n.confirmed} confirmed, ${n.proposed} proposed`).join('; ');
         print(
           args,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { defaultAllowlist, parseAllowlist, type Allowlist } from '../core/memory/allowlist';
 import type { MemoryStore } from '../core/store/memoryStore';
 import { AgentTools } from '../core/turn/agentTools';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { isReplayLine, runReplay, type ReplayPolicy, type ReplayResult } from '../core/eval/replay';
 import { UsageError } from './args';
 

@@ -107,7 +107,10 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     if (result.report) deps.reports.record(result.report);
     deps.summaries.noteTurn(sessionId, request.model);
     const receipt = result.error || result.cancelled ? undefined : renderReceipt(stream, result.report);
+    // Nothing is announced as learned or retired before it is on disk; a failed write is said, not hidden.
+    const saved = memory.access.state === 'open' ? await memory.access.store.flush().then(() => true, () => false) : true;
     renderTurnNotices(stream, result);
+    if (!saved) stream.markdown('\n\n_Engram could not save this turn to its memory folder yet: it is kept in this window and written as soon as saving works._');
     return finish({
       reply: result.reply, error: result.error, cancelled: result.cancelled, learned: result.learned, question: result.question, report: result.report, offTheRecord: result.offTheRecord,
       receipt, attached: parts.attachments.map((attachment) => attachment.label), sentText: parts.text,

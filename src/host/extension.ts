@@ -12,7 +12,7 @@ import { VectorHost } from './vectorHost';
 import { MemorySearchTool } from './tools/memorySearchTool';
 import { RecallConversationTool } from './tools/recallConversationTool';
 import { toolNames } from './tools/toolNames';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
 import { TurnEngine } from '../core/turn/turnEngine';
 import { TurnModels } from './vscodeTurnModel';

@@ -1,11 +1,12 @@
 import type * as vscode from 'vscode';
 import { plural } from '../core/turn/promptBuilder';
 import type { MemoryHost } from './memoryHost';
+import { memoryStats } from '../core/memory/memoryStats';
 
 /** The /help answer: what Engram is, and which model and store this chat is using right now. */
 export function helpMarkdown(memory: MemoryHost, model: vscode.LanguageModelChat): string {
   const access = memory.access;
-  const stats = access.state === 'open' ? access.store.stats() : undefined;
+  const stats = access.state === 'open' ? memoryStats(access.store) : undefined;
   const storeLine = stats
     ? `\`${memory.folder}\`: ${plural(stats.turns, 'turn')} in ${plural(stats.sessions, 'conversation')}, ${plural(stats.facts.confirmed, 'confirmed fact')}.`
     : `unavailable: ${access.state === 'unavailable' ? access.reason : 'not opened'}`;

@@ -1,11 +1,12 @@
 import { mkdirSync, watch } from 'node:fs';
 import * as vscode from 'vscode';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import type { Allowlist } from '../core/memory/allowlist';
 import { EngramMemory, type MemoryAccess } from '../core/turn/engramMemory';
 import { compactInWorker } from '../core/store/compactInWorker';
-import { journalFolder } from '../core/store/journal';
-import { MemoryStore } from '../core/store/memoryStore';
+import { JournalWriteError, journalFolder } from '../core/store/journal';
+import { registerDomainOperations } from '../core/domains';
+import { MemoryStore, type DamageReport } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
 
 /**
@@ -34,25 +35,32 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
   const wasmPath = vscode.Uri.joinPath(dist, 'sql-wasm.wasm').fsPath;
   const workerPath = vscode.Uri.joinPath(dist, 'snapshotWorker.js').fsPath;
   let reportedWriteError = false;
+  registerDomainOperations();
   try {
     const store = await MemoryStore.open({
       folder,
       wasmPath,
       tokens: cl100kTokenCounter,
       compact: (storeFolder, wasm) => compactInWorker(workerPath, storeFolder, wasm),
+      onDamage: (damage) => reportDamage(damage, log),
       onWriteError: (error) => {
         log.error(error.message);
         if (reportedWriteError) return;
         reportedWriteError = true;
+        const diskFull = error instanceof JournalWriteError && error.diskFull;
         void vscode.window.showErrorMessage(
-          `Engram could not save to its memory folder: ${error.message}. What you said is kept in this window and written ` +
-            'again when saving works (check the disk space of the folder).',
+          diskFull
+            ? 'The disk holding Engram\'s memory is full. What you said since is kept in this window only, and written as soon as ' +
+                'there is room again: free some disk space. Everything saved before stays safe.'
+            : `Engram could not save to its memory folder: ${error.message}. What you said is kept in this window and written ` +
+                'again when saving works (check the disk space of the folder).',
           'Open Folder',
         ).then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
       },
     });
     log.info(`memory store opened at ${folder} (schema ${store.schemaVersion}, ${store.stats().turns} turns)`);
-    if (store.damage) reportDamage(store, log);
+    if (store.damage) reportDamage(store.damage, log);
+    reportSkippedLines(store, log);
     const memory = new EngramMemory(store, cl100kTokenCounter, { allowlist });
     const host = new StoreHost(memory, folder, log);
     // Every write, ours or another window's, schedules a snapshot at the next quiet moment.
@@ -75,17 +83,31 @@ export async function openMemory(context: vscode.ExtensionContext, log: vscode.L
   }
 }
 
-function reportDamage(store: MemoryStore, log: vscode.LogOutputChannel): void {
-  const damage = store.damage;
-  if (!damage) return;
-  log.warn(`store file damaged: ${damage.reason}; kept at ${damage.keptAt}; ${damage.recoveredTurns} turns recovered from journals`);
+/** Says what was damaged, where it was kept, and how many turns came back from where: the counts are the rebuilt memory's. */
+function reportDamage(damage: DamageReport, log: vscode.LogOutputChannel): void {
+  const kept = damage.keptAt ? `It was kept, untouched, at ${damage.keptAt}.` : 'It will be set aside by the next snapshot.';
+  const from =
+    damage.fromPrevious > 0
+      ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals`
+      : 'all from the journals';
+  log.warn(`store file damaged: ${damage.reason}; kept at ${damage.keptAt ?? '(not yet moved)'}; ${damage.recoveredTurns} turns came back (${from})`);
   void vscode.window
     .showWarningMessage(
-      `Engram's memory file could not be read (${damage.reason}). It was kept, untouched, at ${damage.keptAt}. ` +
-        `${damage.recoveredTurns} turns were recovered from the journals into a new memory.`,
+      `Engram's memory file could not be read (${damage.reason}). ${kept} ` +
+        `${damage.recoveredTurns} turns came back (${from}) into a new memory.`,
       'Open Folder',
     )
     .then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));
+}
+
+/** Journal lines that failed their checksum were skipped, never applied: the person is told, once, in the log. */
+function reportSkippedLines(store: MemoryStore, log: vscode.LogOutputChannel): void {
+  const bad = store.skippedJournalLines;
+  if (bad.length === 0) return;
+  for (const line of bad.slice(0, 20)) log.warn(`journal line skipped: ${line.journal} at byte ${line.offset}: ${line.reason}`);
+  void vscode.window.showWarningMessage(
+    `Engram skipped ${bad.length} damaged line(s) in its memory journals; nothing damaged was applied. The log (Engram: Show Log) names them.`,
+  );
 }
 
 class StoreHost implements MemoryHost {

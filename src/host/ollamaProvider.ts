@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ChatMessage, ChatModelPort, ModelDetails, ToolCallRequest, ToolSpec } from '../core/llm/chatModel';
 import { ModelError } from '../core/llm/modelErrors';
 import { OllamaChatModel } from '../core/llm/ollamaChatModel';
-import { cl100kTokenCounter } from '../core/context/tokenCounter';
+import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { readSettings } from './settings';
 
 export const ollamaVendor = 'engram-ollama';

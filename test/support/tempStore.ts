@@ -1,8 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TokenCounter } from '../../src/core/context/tokenCounter';
+import type { TokenCounter } from '../../src/core/shared/tokenCounter';
+import { registerDomainOperations } from '../../src/core/domains';
 import { MemoryStore, type MemoryStoreOptions } from '../../src/core/store/memoryStore';
+
+// As the extension and the CLI do before opening any store.
+registerDomainOperations();
 
 /** sql.js's wasm as installed; the bundled extension and CLI carry their own copy in dist/. */
 export const sqlWasmPath = require.resolve('sql.js/dist/sql-wasm.wasm');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { attachmentsHeader, fitAttachments, type Attachment } from '../../src/core/context/attachments';
 import { assemblePrompt } from '../../src/core/context/assemble';
-import { cl100kTokenCounter } from '../../src/core/context/tokenCounter';
+import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import type { TurnRecord } from '../../src/core/store/turnRepository';
 import { wordCounter } from '../support/tempStore';
 

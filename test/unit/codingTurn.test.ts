@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Attachment } from '../../src/core/context/attachments';
-import { cl100kTokenCounter } from '../../src/core/context/tokenCounter';
+import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import type { ToolCallRequest, ToolSpec } from '../../src/core/llm/chatModel';
 import { OllamaChatModel } from '../../src/core/llm/ollamaChatModel';
 import { retireFromReceipt } from '../../src/core/memory/wrongFromReceipt';

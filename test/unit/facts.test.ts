@@ -3,6 +3,7 @@ import { defaultAllowlist } from '../../src/core/memory/allowlist';
 import { Facts } from '../../src/core/memory/facts';
 import type { MemoryStore } from '../../src/core/store/memoryStore';
 import { openTestStore, tempFolder, wordCounter } from '../support/tempStore';
+import { memoryStats } from '../../src/core/memory/memoryStats';
 
 describe('facts: tiers, confirmation, supersession and the audit trail', () => {
   let temp: ReturnType<typeof tempFolder>;
@@ -29,7 +30,7 @@ describe('facts: tiers, confirmation, supersession and the audit trail', () => {
     const employer = facts.list('confirmed').find((s) => s.key === 'employer');
     assert.equal(employer?.sourceWords, 'My name is Dana and I work at Fernhill');
     assert.equal(employer?.sourceSessionId, 's1');
-    assert.deepEqual(store.stats().facts, { proposed: 0, confirmed: 2, retired: 0, rejected: 0 });
+    assert.deepEqual(memoryStats(store).facts, { proposed: 0, confirmed: 2, retired: 0, rejected: 0 });
   });
 
   it('supersedes a single-valued key and names the turn in the audit; a multi key accumulates', () => {
@@ -114,7 +115,7 @@ describe('facts: tiers, confirmation, supersession and the audit trail', () => {
     assert.throws(() => facts.proposeFromAgent({ key: 'employer', value: 'Calico', client: 'x' }), /rejected employer = Calico before/);
     const redacted = facts.proposeFromAgent({ key: 'editor', value: 'Helix', evidence: 'my token is ghp_abcdefghijklmnopqrstuvwxyz', client: 'x' });
     assert.doesNotMatch(redacted.statement.sourceWords, /ghp_/);
-    assert.equal(store.stats().facts.confirmed, 0);
+    assert.equal(memoryStats(store).facts.confirmed, 0);
   });
 
   it("lets the owner's own plain words confirm what an agent had only proposed", () => {

@@ -26,17 +26,39 @@ describe('journals and snapshots', () => {
     await reopened.close();
   });
 
-  it('folds closed journals into the snapshot and removes them', async () => {
+  it('folds closed journals into the snapshot, and removes them once the previous generation holds them too', async () => {
     const store = await openTestStore(temp.folder);
     store.recordTurn({ sessionId: 's', role: 'user', text: 'one' });
     await store.close({ snapshot: true });
-    assert.deepEqual(listJournals(temp.folder), [], 'the sealed, covered journal is gone');
+    const [name] = listJournals(temp.folder);
+    assert.ok(name, 'after the first snapshot the journal stays: no earlier generation holds it');
     assert.ok(existsSync(join(temp.folder, 'engram.sqlite')));
+    const second = await openTestStore(temp.folder);
+    const result = await second.snapshot();
+    assert.deepEqual(result.journalsRemoved, [name], 'the next generation makes the first one the previous: the journal is in both');
+    assert.deepEqual(listJournals(temp.folder), []);
+    assert.ok(existsSync(join(temp.folder, 'engram.sqlite.previous')), 'the previous generation is kept');
+    await second.close();
     const reopened = await openTestStore(temp.folder, { readOnly: true });
     assert.equal(reopened.stats().turns, 1);
     assert.equal(reopened.journalName, undefined, 'a read-only store creates no journal');
     assert.throws(() => reopened.recordTurn({ sessionId: 's', role: 'user', text: 'x' }), /read-only/);
     await reopened.close();
+  });
+
+  it('catches up a window that was idle while two compactions removed another writer\'s journal', async () => {
+    const idle = await openTestStore(temp.folder);
+    const writer = await openTestStore(temp.folder);
+    for (let i = 0; i < 50; i++) writer.recordTurn({ sessionId: 'w', role: 'user', text: `turn ${i}` });
+    await writer.close();
+    const compactor = await openTestStore(temp.folder, { readOnly: true });
+    await compactor.snapshot();
+    const second = await compactor.snapshot();
+    await compactor.close();
+    assert.equal(second.journalsRemoved.length, 1, 'the writer\'s journal is gone before the idle window read it');
+    idle.syncFromOtherWriters();
+    assert.equal(idle.stats().turns, 50, 'the window reloads what it missed instead of never seeing it');
+    await idle.close();
   });
 
   it('keeps the journal of a writer that is still open', async () => {

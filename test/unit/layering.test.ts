@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -48,4 +49,57 @@ describe('layers', () => {
       .map((file) => relative(root, file));
     assert.deepEqual(outside, []);
   });
+
+  describe('inside the core, one way only (the lint zones of eslint.config.mjs)', function () {
+    this.timeout(60_000);
+    const eslint = new ESLint({ cwd: root });
+    /** The import-rule messages ESLint gives a file at `path` that imports `specifier`. */
+    async function verdict(path: string, specifier: string): Promise<string[]> {
+      const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, { filePath: join(root, path) });
+      return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+    }
+
+    it('fails an upward import: the store importing a domain, or turn/ (which need not exist yet)', async () => {
+      for (const [file, specifier] of [
+        ['src/core/store/probe.ts', '../memory/behaviors'],
+        ['src/core/store/probe.ts', '../context/reportRepository'],
+        ['src/core/store/probe.ts', '../recall/turnSearch'],
+        ['src/core/store/probe.ts', '../domains'],
+        ['src/core/shared/probe.ts', '../store/rows'],
+        ['src/core/memory/probe.ts', '../turn/turnEngine'],
+        ['src/core/recall/probe.ts', '../turn/turnEngine'],
+        ['src/core/turn/probe.ts', '../eval/replay'],
+        ['src/core/turn/probe.ts', '../../host/extension'],
+      ]) {
+        const messages = await verdict(file, specifier);
+        assert.equal(messages.length, 1, `${file} importing ${specifier} must fail the lint`);
+      }
+      assert.match((await verdict('src/core/store/probe.ts', '../memory/behaviors'))[0], /knows nothing of the layers above it/);
+    });
+
+    it('passes a downward or sideways import', async () => {
+      for (const [file, specifier] of [
+        ['src/core/store/probe.ts', '../shared/secrets'],
+        ['src/core/store/probe.ts', './memoryExport'],
+        ['src/core/memory/probe.ts', '../store/rows'],
+        ['src/core/memory/probe.ts', '../context/reportRepository'],
+        ['src/core/turn/probe.ts', '../memory/facts'],
+        ['src/core/snapshotWorker.ts', './domains'],
+      ]) {
+        assert.deepEqual(await verdict(file, specifier), [], `${file} may import ${specifier}`);
+      }
+    });
+
+    it('finds no upward import in the tree as it is', () => {
+      const offenders = ['store', 'shared'].flatMap((layer) =>
+        sourceFiles(join(root, 'src', 'core', layer)).flatMap((file) =>
+          importsOf(file)
+            .filter((spec) => /(^|\/)(memory|context|recall|turn|eval|domains)(\/|$)/.test(spec))
+            .map((spec) => `${relative(root, file)} imports ${spec}`),
+        ),
+      );
+      assert.deepEqual(offenders, []);
+    });
+  });
 });
+

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cl100kTokenCounter } from '../../src/core/context/tokenCounter';
+import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import { schemaVersion, StoreTooNewError } from '../../src/core/store/migrations';
 import { loadSqlJs } from '../../src/core/store/sqlJs';
 import { openTestStore, sqlWasmPath, tempFolder } from '../support/tempStore';
@@ -58,8 +58,9 @@ describe('memory store', () => {
     const store = await openTestStore(temp.folder);
     assert.ok(store.damage, 'damage is reported');
     assert.match(store.damage.reason, /empty/);
-    assert.ok(existsSync(store.damage.keptAt), 'the damaged file is kept');
-    assert.equal(statSync(store.damage.keptAt).size, 0);
+    const keptAt = store.damage.keptAt ?? '';
+    assert.ok(existsSync(keptAt), 'the damaged file is kept');
+    assert.equal(statSync(keptAt).size, 0);
     store.recordTurn({ sessionId: 's', role: 'user', text: 'after the damage' });
     await store.snapshot();
     await store.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { evalRecallCommand } from '../../src/cli/evalRecall';
 import { generateRecallCorpus } from '../../src/core/eval/recallCorpus';
-import { containsSecret } from '../../src/core/memory/secrets';
+import { containsSecret } from '../../src/core/shared/secrets';
 
 const stopwords = new Set(
   ('a an the to of in on for and or is was were be been it its that this these those we i you did do does what why how ' +

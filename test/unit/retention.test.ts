@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkMemoryExport, exportMemory, importMemory } from '../../src/core/store/memoryExport';
 import { openTestStore, tempFolder } from '../support/tempStore';
+import { searchStoredTurns } from '../../src/core/recall/turnSearch';
 
 /** Every file of the store folder, as raw text: what a forgotten conversation must no longer appear in. */
 function everythingOnDisk(folder: string): string {
@@ -33,7 +34,7 @@ describe('forgetting, retention, export and import', () => {
     const secretTurn = store.turns('secret')[0].id;
     assert.equal(await store.forgetSessions(['secret']), 1);
     assert.deepEqual(forgotten, [{ sessionIds: ['secret'], turnIds: [secretTurn] }], 'the vector store is told which turns went');
-    assert.deepEqual(store.searchTurns('zebracorn').map((hit) => hit.session), ['kept']);
+    assert.deepEqual(searchStoredTurns(store, 'zebracorn').map((hit) => hit.session), ['kept']);
     assert.equal(everythingOnDisk(temp.folder).includes('quuxlaunch'), false, 'the text and its index terms are gone from every file');
     assert.throws(() => store.recordTurn({ sessionId: 'secret', role: 'user', text: 'again' }), /forgotten/);
     await store.close();

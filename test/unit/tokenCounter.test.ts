@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cl100kTokenCounter, countTokensInSlices } from '../../src/core/context/tokenCounter';
+import { cl100kTokenCounter, countTokensInSlices } from '../../src/core/shared/tokenCounter';
 
 describe('token counter', () => {
   it('counts ordinary text exactly with cl100k', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cl100kTokenCounter } from '../../src/core/context/tokenCounter';
+import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import { OllamaChatModel } from '../../src/core/llm/ollamaChatModel';
 import { EngramMemory } from '../../src/core/turn/engramMemory';
 import { MemoryToolRunner } from '../../src/core/turn/memoryTools';

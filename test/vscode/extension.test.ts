@@ -3,10 +3,14 @@ import * as assert from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { registerDomainOperations } from '../../src/core/domains';
 import { MemoryStore } from '../../src/core/store/memoryStore';
 import type { EngramApi } from '../../src/host/extension';
 import { FakeOllama } from '../support/fakeOllama';
 import { activeEngram, chat, extensionId, waitFor } from './engramApi';
+
+// These tests read the store as a second process would, so they know every domain's operations as it would.
+registerDomainOperations();
 
 const standInModel = 'stand-in:latest';
 

@@ -4,10 +4,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { registerDomainOperations } from '../../src/core/domains';
+import { searchStoredTurns } from '../../src/core/recall/turnSearch';
 import { MemoryStore } from '../../src/core/store/memoryStore';
 import type { EngramApi } from '../../src/host/extension';
 import { FakeOllama } from '../support/fakeOllama';
 import { chat, connectToStandIn, waitFor } from './engramApi';
+
+// These tests read the store as a second process would, so they know every domain's operations as it would.
+registerDomainOperations();
 
 async function readStore(folder: string): Promise<MemoryStore> {
   return MemoryStore.open({ folder, wasmPath: require.resolve('sql.js/dist/sql-wasm.wasm'), tokens: { count: () => 0 }, readOnly: true });
@@ -51,7 +56,7 @@ describe('Engram memory commands', () => {
     const reader = await readStore(api.storeFolder);
     try {
       assert.deepStrictEqual(reader.turns(outcome.sessionId), [], 'a second reader of the disk no longer sees it');
-      assert.deepStrictEqual(reader.searchTurns('zanzibarite'), []);
+      assert.deepStrictEqual(searchStoredTurns(reader, 'zanzibarite'), []);
     } finally {
       await reader.close();
     }

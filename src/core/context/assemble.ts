@@ -4,7 +4,7 @@ import { fitAttachments, type Attachment } from './attachments';
 import type { BlockState, ContextBlock, RetrievalEntry } from './contextReport';
 import { projectBlock, type ProjectContext } from './projectBlock';
 import { markStale, staleBlockText, voicedBeliefs, type RetiredBelief } from './staleBeliefs';
-import type { TokenCounter } from './tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 
 /** Shares of the budget for the variable L0 blocks; the conversation gets what is left. */
 export interface BudgetShares {

@@ -1,5 +1,5 @@
 import type { BlockState, ContextBlock } from './contextReport';
-import type { TokenCounter } from './tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 
 /**
  * What the user attached to a message: a file, a selection or a symbol's lines, a string, or something the model

@@ -1,6 +1,6 @@
 import type { StatementRecord } from '../memory/statementRepository';
 import type { ContextBlock, RetrievalEntry } from './contextReport';
-import type { TokenCounter } from './tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 
 /** What a prompt knows of the current project: its confirmed facts whose citations hold, and those that need a look. */
 export interface ProjectContext {

@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import type { OperationKind } from '../store/operationRegistry';
 import { selectAll, selectNumber } from '../store/rows';
 import type { ContextReport, RetrievalEntry } from './contextReport';
 
@@ -51,6 +52,9 @@ export function applyReportOp(db: Database, op: ReportOp): boolean {
   if (facts.length) db.run('UPDATE statements SET access_count = access_count + 1 WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(facts)]);
   return true;
 }
+
+/** How the store checks and applies context reports (registered by src/core/domains.ts). */
+export const reportOperation: OperationKind<ReportOp> = { kind: 'contextReport', validate: isReportOp, apply: applyReportOp };
 
 export function reportsOfSession(db: Database, sessionId: string): ContextReport[] {
   return selectAll(db, 'SELECT report FROM context_reports WHERE session_id = ? ORDER BY at', [sessionId]).map((row) => JSON.parse(String(row.report)) as ContextReport);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import { MemoryStore } from '../store/memoryStore';
 import { EngramMemory } from '../turn/engramMemory';
 import { voices, type RetiredBelief } from '../context/staleBeliefs';

@@ -1,5 +1,6 @@
+import { systemClock, type Clock } from '../shared/clock';
 import { randomUUID } from 'node:crypto';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import { listBehaviors, type BehaviorRecord, type BehaviorStatus } from './behaviors';
 
@@ -8,7 +9,7 @@ export class BehaviorBook {
   constructor(
     private readonly store: MemoryStore,
     private readonly tokens: TokenCounter,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock = systemClock,
   ) {}
 
   list(status?: BehaviorStatus): BehaviorRecord[] {

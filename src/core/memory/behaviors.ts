@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import type { OperationKind } from '../store/operationRegistry';
 import { asNumber, asOptionalString, selectAll, selectNumber } from '../store/rows';
 
 /**
@@ -58,6 +59,9 @@ export function applyBehaviorOp(db: Database, op: BehaviorOp): boolean {
   db.run('INSERT INTO behavior_events (id, behavior_id, at, action, reason) VALUES (?, ?, ?, ?, ?)', [op.id, op.behaviorId, op.at, op.action, op.reason]);
   return true;
 }
+
+/** How the store checks and applies behaviour operations (registered by src/core/domains.ts). */
+export const behaviorOperation: OperationKind<BehaviorOp> = { kind: 'behavior', validate: isBehaviorOp, apply: applyBehaviorOp };
 
 export function listBehaviors(db: Database, status?: BehaviorStatus): BehaviorRecord[] {
   const rows = status

@@ -1,11 +1,12 @@
+import { systemClock, type Clock } from '../shared/clock';
 import { randomUUID } from 'node:crypto';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
 import { captureFacts, type Candidate } from './capture';
 import { captureProjectFacts } from './projectCapture';
 import { defaultProjectAllowlist } from './projectAllowlist';
-import { containsSecret, redactSecrets } from './secrets';
+import { containsSecret, redactSecrets } from '../shared/secrets';
 import type { StatementOp } from './statementOps';
 import {
   eventsOf,
@@ -54,7 +55,7 @@ export class Facts {
     private readonly store: MemoryStore,
     private readonly allowlist: () => Allowlist,
     private readonly tokens: TokenCounter,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock = systemClock,
     /** Contested-slot consolidation: a new confirmed value of a single key retires the old one. On by default. */
     private readonly consolidate = true,
     /** The keys Engram may learn about a project (a separate allowlist from the owner's). */
@@ -216,7 +217,7 @@ export class Facts {
    */
   async forget(id: string): Promise<void> {
     this.store.applyOperation({ kind: 'statement', action: 'forget', id: randomUUID(), statementId: id, at: this.now().toISOString(), reason: 'forgotten by the owner' });
-    await this.store.snapshot({ rotate: true });
+    await this.store.purgeJournals();
   }
 
   /**

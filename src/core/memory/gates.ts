@@ -1,4 +1,4 @@
-import { containsSecret } from './secrets';
+import { containsSecret } from '../shared/secrets';
 
 /**
  * The capture gates that close on a whole message. What passes them is then read clause by clause

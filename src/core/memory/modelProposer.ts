@@ -3,7 +3,7 @@ import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
 import { closedGate } from './gates';
 import { ownWords } from './pastedText';
-import { containsSecret } from './secrets';
+import { containsSecret } from '../shared/secrets';
 import type { Candidate } from './slotPatterns';
 import { plausibility } from './valueChecks';
 

@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import type { OperationKind } from '../store/operationRegistry';
 import { selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
 import type { Tier } from './slotPatterns';
@@ -199,3 +200,6 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
       return true;
   }
 }
+
+/** How the store checks and applies statement operations (registered by src/core/domains.ts). */
+export const statementOperation: OperationKind<StatementOp> = { kind: 'statement', validate: isStatementOp, apply: applyStatementOp };

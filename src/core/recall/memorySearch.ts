@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import { selectAll } from '../store/rows';
-import { queryTerms } from './queryTerms';
+import { queryTerms, queryWords } from './queryTerms';
 import { stem } from './stem';
 
 export type MemoryScope = 'facts' | 'behaviors' | 'summaries' | 'all';
@@ -47,10 +47,12 @@ export function searchMemory(db: Database, query: string, scope: MemoryScope = '
       });
     });
   }
-  if ((scope === 'summaries' || scope === 'all') && terms.length > 0) {
-    const like = terms.map(() => 'lower(summary) LIKE ?').join(' OR ');
-    const rows = selectAll(db, `SELECT id, summary, last_at FROM sessions WHERE summary IS NOT NULL AND (${like}) ORDER BY last_at DESC LIMIT ?`, [
-      ...terms.map((term) => `%${term}%`),
+  const words = [...new Set(queryWords(query).map(stem))];
+  if ((scope === 'summaries' || scope === 'all') && words.length > 0) {
+    // instr, not LIKE: a word is text, never a pattern (`_` and `%` are not wildcards), and any length works.
+    const contains = words.map(() => 'instr(lower(summary), ?) > 0').join(' OR ');
+    const rows = selectAll(db, `SELECT id, summary, last_at FROM sessions WHERE summary IS NOT NULL AND (${contains}) ORDER BY last_at DESC LIMIT ?`, [
+      ...words,
       k,
     ]);
     rows.forEach((row, index) =>

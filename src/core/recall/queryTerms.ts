@@ -11,7 +11,16 @@ const stopWords = new Set(
 );
 
 export function queryTerms(text: string, limit = 12): string[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}_]+/gu) ?? [];
+  // Split as the index splits (unicode61: letters and digits; `_` separates), so a term is always one index token.
+  return pickTerms(text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [], limit);
+}
+
+/** Words as typed, `snake_case_name` whole: for searching plain text (summaries), where no index splits them. */
+export function queryWords(text: string, limit = 12): string[] {
+  return pickTerms(text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}_]+/gu) ?? [], limit);
+}
+
+function pickTerms(words: readonly string[], limit: number): string[] {
   const terms: string[] = [];
   for (const word of words) {
     if (word.length < 2 || stopWords.has(word) || terms.includes(word)) continue;

@@ -1,6 +1,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { bm25FromMatchinfo, idf, matchinfoInts } from './bm25';
 import { anyTermQuery, queryTerms } from './queryTerms';
+import type { MemoryStore } from '../store/memoryStore';
 
 export interface TurnHit {
   readonly id: string;
@@ -111,4 +112,10 @@ function insertSorted<T extends { score: number }>(best: T[], item: T, k: number
   while (at > 0 && best[at - 1].score < item.score) at--;
   best.splice(at, 0, item);
   if (best.length > k) best.pop();
+}
+
+/** Full-text search over every turn of a store, the index first brought up to date (FTS4, BM25). */
+export function searchStoredTurns(store: MemoryStore, query: string, options: TurnSearchOptions = {}): TurnHit[] {
+  store.indexPending();
+  return store.read((db) => searchTurnsBm25(db, query, options));
 }

@@ -3,7 +3,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isStoreOp, type StoreOp } from './operations';
+import { decodeJournalLine, encodeJournalLine } from './journalLine';
+import { checkStoreOp, type StoreOp } from './operationRegistry';
 import { isProcessAlive } from './processAlive';
 
 /**
@@ -49,12 +50,23 @@ export function writerMayBeAlive(name: string): boolean {
   return isProcessAlive(Number(pidText));
 }
 
+/** A complete line that was not applied: damaged, torn, or an operation this version does not know. */
+export interface BadJournalLine {
+  readonly journal: string;
+  /** Byte offset of the line's start in the journal. */
+  readonly offset: number;
+  readonly reason: string;
+  /** A kind no domain registered (a newer version's, or a domain this process forgot): never to be folded past. */
+  readonly unknownKind?: boolean;
+}
+
 export interface JournalRead {
   readonly ops: StoreOp[];
   /** Offset just past the last complete line read: where the next read starts. */
   readonly offset: number;
-  /** Lines that were complete but not a valid operation (a torn write, or a newer version's op). */
+  /** Lines that were complete but not a valid operation (a torn write, damaged bytes, or a newer version's op). */
   readonly skippedLines: number;
+  readonly badLines: BadJournalLine[];
 }
 
 /**
@@ -63,15 +75,16 @@ export interface JournalRead {
  */
 export function readJournal(storeFolder: string, name: string, offset: number): JournalRead {
   const path = join(journalFolder(storeFolder), name);
+  const nothing: JournalRead = { ops: [], offset, skippedLines: 0, badLines: [] };
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch {
-    return { ops: [], offset, skippedLines: 0 };
+    return nothing;
   }
   try {
     const size = fstatSync(fd).size;
-    if (size <= offset) return { ops: [], offset, skippedLines: 0 };
+    if (size <= offset) return nothing;
     const buffer = Buffer.alloc(size - offset);
     let read = 0;
     while (read < buffer.length) {
@@ -80,48 +93,68 @@ export function readJournal(storeFolder: string, name: string, offset: number): 
       read += n;
     }
     const end = buffer.lastIndexOf(0x0a, read - 1);
-    if (end < 0) return { ops: [], offset, skippedLines: 0 };
+    if (end < 0) return nothing;
     const ops: StoreOp[] = [];
-    let skippedLines = 0;
-    for (const line of buffer.toString('utf8', 0, end).split('\n')) {
-      if (line.length === 0) continue;
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (isStoreOp(parsed)) ops.push(parsed);
-        else skippedLines++;
-      } catch {
-        skippedLines++;
+    const badLines: BadJournalLine[] = [];
+    let start = 0;
+    while (start <= end) {
+      const newline = buffer.indexOf(0x0a, start);
+      if (newline > start) {
+        const decoded = decodeJournalLine(buffer.toString('utf8', start, newline));
+        const checked = decoded.ok ? checkStoreOp(decoded.value) : undefined;
+        if (checked?.ok) ops.push(checked.op);
+        else if (checked) badLines.push({ journal: name, offset: offset + start, reason: checked.reason, unknownKind: checked.unknownKind });
+        else if (!decoded.ok) badLines.push({ journal: name, offset: offset + start, reason: decoded.reason });
       }
+      start = newline + 1;
     }
-    return { ops, offset: offset + end + 1, skippedLines };
+    return { ops, offset: offset + end + 1, skippedLines: badLines.length, badLines };
   } finally {
     closeSync(fd);
   }
 }
 
 interface PendingAppend {
+  readonly op: StoreOp;
   readonly line: string;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
 }
 
+/** A journal write that did not reach the disk whole. `diskFull` when the disk (or the user's quota) is full. */
+export class JournalWriteError extends Error {
+  constructor(
+    message: string,
+    readonly diskFull: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'JournalWriteError';
+  }
+}
+
 /**
  * Appends operations to this writer's journal on libuv's thread pool, never on the caller's thread:
- * a write counts as stored once its promise resolves, after fdatasync. Appends queued while a write is
- * in flight go out together in the next write, with one fdatasync.
+ * a write counts as stored once its promise resolves, after every byte was written and fdatasync returned.
+ * Appends queued while a write is in flight go out together in the next write, with one fdatasync.
+ *
+ * A short write (a full disk writes fewer bytes than asked, without an error) or a failed one is cut back
+ * to the last whole line before anything else is appended: a later line never lands after a torn fragment.
+ * When the cut itself fails, the rest goes to a fresh journal file.
  */
 export class JournalWriter {
   private handle: FileHandle | undefined;
   private queue: PendingAppend[] = [];
+  private inFlight: PendingAppend[] = [];
   private draining: Promise<void> | undefined;
-  /** After a failed write a torn line may end the file; the next write starts on a fresh line. */
-  private needsNewline = false;
-  private bytesWritten = 0;
+  /** Bytes of whole lines known to be on disk: the journal is never longer than this after a cut. */
+  private durableBytes = 0;
   private lastError: Error | undefined;
+  private readonly earlierNames: string[] = [];
 
   private constructor(
     readonly storeFolder: string,
-    readonly name: string,
+    private fileName: string,
     private readonly onError: (error: Error) => void,
   ) {}
 
@@ -130,17 +163,32 @@ export class JournalWriter {
     return new JournalWriter(storeFolder, name, onError);
   }
 
+  /** The journal file this writer appends to now (a failed cut moves it to a new one). */
+  get name(): string {
+    return this.fileName;
+  }
+
+  /** Every journal file this writer has appended to. */
+  get names(): string[] {
+    return [...this.earlierNames, this.fileName];
+  }
+
   get size(): number {
-    return this.bytesWritten;
+    return this.durableBytes;
   }
 
   get pending(): number {
     return this.queue.length;
   }
 
-  append(op: StoreOp): Promise<void> {
+  /** Operations appended but not yet known to be on disk (queued, in flight, or failed and waiting to be retried). */
+  get pendingOps(): StoreOp[] {
+    return [...this.inFlight, ...this.queue].map((entry) => entry.op);
+  }
+
+  append<Op extends StoreOp>(op: Op): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ line: `${JSON.stringify(op)}\n`, resolve, reject });
+      this.queue.push({ op, line: encodeJournalLine(op), resolve, reject });
       this.draining ??= this.drain();
     });
   }
@@ -167,19 +215,24 @@ export class JournalWriter {
       while (this.queue.length > 0) {
         const batch = this.queue;
         this.queue = [];
+        this.inFlight = batch;
         try {
-          this.handle ??= await open(join(journalFolder(this.storeFolder), this.name), 'a', 0o600);
-          const text = (this.needsNewline ? '\n' : '') + batch.map((entry) => entry.line).join('');
-          const bytes = Buffer.from(text, 'utf8');
-          await this.handle.write(bytes, 0, bytes.length);
+          this.handle ??= await open(join(journalFolder(this.storeFolder), this.fileName), 'a', 0o600);
+          const bytes = Buffer.from(batch.map((entry) => entry.line).join(''), 'utf8');
+          const { bytesWritten } = await this.handle.write(bytes, 0, bytes.length);
+          if (bytesWritten !== bytes.length) {
+            throw new JournalWriteError(
+              `the disk is full: only ${bytesWritten} of ${bytes.length} bytes of ${batch.length} changes were written`,
+              true,
+            );
+          }
           await this.handle.datasync();
-          this.needsNewline = false;
-          this.bytesWritten += bytes.length;
+          this.durableBytes += bytes.length;
           for (const entry of batch) entry.resolve();
         } catch (cause) {
-          this.needsNewline = true;
-          const error = new Error(`Writing to the memory journal failed: ${(cause as Error).message}`, { cause });
+          const error = toWriteError(cause);
           this.lastError = error;
+          await this.cutBackToWholeLines();
           // The operations stay in memory and are written again by the next flush.
           this.queue = [...batch.map((entry) => ({ ...entry, resolve: () => undefined, reject: () => undefined })), ...this.queue];
           for (const entry of batch) entry.reject(error);
@@ -188,7 +241,31 @@ export class JournalWriter {
         }
       }
     } finally {
+      this.inFlight = [];
       this.draining = undefined;
     }
   }
+
+  /** Truncates a torn tail; if that fails too, later lines go to a fresh journal, never after the fragment. */
+  private async cutBackToWholeLines(): Promise<void> {
+    try {
+      if (!this.handle) return;
+      await this.handle.truncate(this.durableBytes);
+      await this.handle.datasync();
+    } catch {
+      await this.handle?.close().catch(() => undefined);
+      this.handle = undefined;
+      this.earlierNames.push(this.fileName);
+      this.fileName = newJournalName();
+      this.durableBytes = 0;
+    }
+  }
+}
+
+function toWriteError(cause: unknown): JournalWriteError {
+  if (cause instanceof JournalWriteError) return new JournalWriteError(`Writing to the memory journal failed: ${cause.message}`, cause.diskFull, { cause });
+  const code = (cause as NodeJS.ErrnoException).code;
+  const diskFull = code === 'ENOSPC' || code === 'EDQUOT';
+  const what = diskFull ? 'the disk is full' : (cause as Error).message;
+  return new JournalWriteError(`Writing to the memory journal failed: ${what}`, diskFull, { cause });
 }

@@ -1,18 +1,26 @@
 import type { Database, SqlJsStatic } from 'sql.js';
-import { listJournals, readJournal } from './journal';
+import { readManifest, writeManifest, type GenerationManifest, type GenerationRecord } from './generations';
+import { listJournals, readJournal, type BadJournalLine } from './journal';
 import { migrate } from './migrations';
-import { applyOp, type StoreOp } from './operations';
+import { applyOp, removesText, type StoreOp } from './operationRegistry';
+import './operations';
 import { selectAll } from './rows';
-import { quarantine, readSnapshot } from './snapshotFile';
-import { storeLayout } from './storeLayout';
+import { openBase, type FoundDamage } from './snapshotBase';
+import { quarantineIfUnchanged } from './snapshotFile';
+import { tryAcquireSnapshotLock } from './snapshotLock';
+import { storeLayout, type StoreLayout } from './storeLayout';
+import { countTurns } from './turnRepository';
 
-/** What happened to a damaged snapshot found at load. */
+/** What happened to a damaged snapshot found at load, and what came back. */
 export interface DamageReport {
   readonly reason: string;
-  /** Where the damaged file was moved; it is kept, never overwritten. */
-  readonly keptAt: string;
-  /** Turns recovered from the journals into the new store. */
+  /** Where the damaged file was moved; it is kept, never overwritten. Undefined while another process holds the lock. */
+  readonly keptAt?: string;
+  /** Turns in the memory rebuilt without the damaged file. */
   readonly recoveredTurns: number;
+  /** Where they came from: the previous snapshot generation, and the journals replayed over it. */
+  readonly fromPrevious: number;
+  readonly fromJournals: number;
 }
 
 export interface LoadedDatabase {
@@ -21,43 +29,112 @@ export interface LoadedDatabase {
   readonly damage?: DamageReport;
   /** For each journal, how far this database has applied it (byte offset of the next unread line). */
   readonly offsets: Map<string, number>;
+  /** How far the snapshot the load started from covered each journal. */
+  readonly baseOffsets: Map<string, number>;
+  readonly base: { readonly source: 'current' | 'previous' | 'none'; readonly record?: GenerationRecord; readonly turns: number };
+  readonly damageFound?: FoundDamage;
+  readonly manifest?: GenerationManifest;
   readonly replayedOps: number;
   readonly skippedLines: number;
+  /** Journal lines that were complete but did not verify (checksum, JSON, unknown operation): skipped, never applied. */
+  readonly badLines: BadJournalLine[];
   /** Forget or retention operations among those replayed: their text must be scrubbed from the index too. */
   readonly removalsReplayed: number;
 }
 
+export interface LoadOptions {
+  /** Set the damaged current snapshot aside (under the snapshot lock). The compactor does it itself. */
+  readonly quarantine?: boolean;
+  /** The current snapshot failed at a read ("malformed"): rebuild without it. */
+  readonly distrustCurrent?: string;
+}
+
+/** How often a load starts over because compactions replaced generations under it. */
+const maxAttempts = 20;
+
 /**
- * The store as it stands: the snapshot (set aside if damaged; sql.js would take a zero-byte file as an
- * empty database), migrated, then every journal replayed from where the snapshot's marks say it stops.
+ * The store as it stands: the newest trustworthy snapshot generation (see snapshotBase.ts), migrated, then
+ * every journal replayed from where that snapshot's marks say it stops.
+ *
+ * Installing generation M removes only journals generation M-1 covers. A load that started from generation G
+ * therefore misses nothing if, by its end, no generation past G+1 was installed; otherwise a journal it needed
+ * may have gone between its read of the snapshot and its read of the journals, and it starts over. So a
+ * reader never sees fewer turns than the store holds, whatever a concurrent compaction does.
  */
-export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date, verify: SnapshotCheck = 'header'): LoadedDatabase {
+export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date, options: LoadOptions = {}): LoadedDatabase {
   const layout = storeLayout(folder);
-  const opened = openSnapshot(sql, layout.snapshot, now, verify);
-  const { db } = opened;
+  for (let attempt = 1; ; attempt++) {
+    const loaded = loadOnce(sql, folder, options);
+    const base = loaded.base.source === 'none' ? 0 : (loaded.base.record?.generation ?? 0);
+    if (newestGeneration(layout) <= base + 1) return options.quarantine ? setDamagedFileAside(loaded, folder, now) : loaded;
+    loaded.db.close();
+    if (attempt === maxAttempts) throw new Error('The memory store kept changing while it was read (other windows compacting it); try again.');
+  }
+}
+
+/** The newest generation installed or being installed (its journal removals may be under way). */
+function newestGeneration(layout: StoreLayout): number {
+  const manifest = readManifest(layout);
+  return Math.max(manifest?.current?.generation ?? 0, manifest?.pending?.generation ?? 0, manifest?.previous?.generation ?? 0);
+}
+
+function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): LoadedDatabase {
+  const layout = storeLayout(folder);
+  const base = openBase(sql, layout, options.distrustCurrent);
+  const { db } = base;
   try {
     // Deleted rows are overwritten, not left in free pages of the next snapshot: forgetting must reach the disk.
     db.exec('PRAGMA secure_delete = ON');
     const schemaVersion = migrate(db).to;
     const offsets = new Map<string, number>();
-    for (const row of selectAll(db, 'SELECT file, offset FROM journal_marks')) {
-      offsets.set(String(row.file), Number(row.offset));
-    }
+    for (const row of selectAll(db, 'SELECT file, offset FROM journal_marks')) offsets.set(String(row.file), Number(row.offset));
+    const baseOffsets = new Map(offsets);
+    const baseTurns = countTurns(db);
     let replayedOps = 0;
-    let skippedLines = 0;
     let removalsReplayed = 0;
+    const badLines: BadJournalLine[] = [];
     for (const name of listJournals(folder)) {
       const read = readJournal(folder, name, offsets.get(name) ?? 0);
       replayedOps += applyInTransaction(db, read.ops);
-      skippedLines += read.skippedLines;
-      removalsReplayed += read.ops.filter((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions').length;
+      badLines.push(...read.badLines);
+      removalsReplayed += read.ops.filter(removesText).length;
       offsets.set(name, read.offset);
     }
-    const damage = opened.damage && { ...opened.damage, recoveredTurns: countTurns(db) };
-    return { db, schemaVersion, damage, offsets, replayedOps, skippedLines, removalsReplayed };
+    const turns = countTurns(db);
+    const manifest = readManifest(layout);
+    const damage: DamageReport | undefined = base.damage && {
+      reason: base.damage.reason,
+      recoveredTurns: turns,
+      fromPrevious: base.source === 'previous' ? baseTurns : 0,
+      fromJournals: turns - (base.source === 'previous' ? baseTurns : 0),
+    };
+    return {
+      db, schemaVersion, damage, offsets, baseOffsets, manifest, replayedOps, badLines, removalsReplayed,
+      skippedLines: badLines.length,
+      base: { source: base.source, record: base.record, turns: baseTurns },
+      damageFound: base.damage,
+    };
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/** Moves the damaged current snapshot aside, only while holding the lock and only if it is still the file found damaged. */
+function setDamagedFileAside(loaded: LoadedDatabase, folder: string, now: Date): LoadedDatabase {
+  const found = loaded.damageFound;
+  if (!found?.inode || !loaded.damage) return loaded;
+  const release = tryAcquireSnapshotLock(folder, undefined, now);
+  if (!release) return loaded;
+  try {
+    const keptAt = quarantineIfUnchanged(found.path, found.inode, now);
+    if (!keptAt) return loaded;
+    const layout = storeLayout(folder);
+    const manifest = readManifest(layout);
+    if (manifest) writeManifest(layout, { ...manifest, current: undefined, pending: undefined });
+    return { ...loaded, damage: { ...loaded.damage, keptAt } };
+  } finally {
+    release();
   }
 }
 
@@ -74,37 +151,4 @@ export function applyInTransaction(db: Database, ops: readonly StoreOp[], deferI
     throw error;
   }
   return applied;
-}
-
-function countTurns(db: Database): number {
-  return Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
-}
-
-/**
- * How much of the snapshot to check before trusting it. 'header': magic, page size and page count
- * against the file's length (catches empty and cut-off files at no cost). 'full': also PRAGMA quick_check,
- * which reads every page: seconds at 100k turns, so it runs in the snapshot worker, not at activation.
- */
-export type SnapshotCheck = 'header' | 'full';
-
-function openSnapshot(
-  sql: SqlJsStatic,
-  path: string,
-  now: Date,
-  verify: SnapshotCheck,
-): { db: Database; damage?: Omit<DamageReport, 'recoveredTurns'> } {
-  const read = readSnapshot(path);
-  if (read.kind === 'missing') return { db: new sql.Database() };
-  if (read.kind === 'damaged') return { db: new sql.Database(), damage: { reason: read.reason, keptAt: quarantine(path, now) } };
-  let db: Database | undefined;
-  try {
-    db = new sql.Database(read.bytes);
-    const check = verify === 'full' ? 'PRAGMA quick_check' : 'SELECT COUNT(*) FROM sqlite_master';
-    const verdict = String(db.exec(check)[0]?.values[0]?.[0] ?? '');
-    if (verify === 'full' && verdict !== 'ok') throw new Error(verdict || 'quick_check gave no answer');
-    return { db };
-  } catch (error) {
-    db?.close();
-    return { db: new sql.Database(), damage: { reason: `it is damaged (${(error as Error).message})`, keptAt: quarantine(path, now) } };
-  }
 }

@@ -53,6 +53,9 @@ export function checkMemoryExport(value: unknown): MemoryExport | string {
       const ok =
         turn && typeof turn.id === 'string' && isTurnRole(turn.role) && typeof turn.text === 'string' && typeof turn.at === 'string';
       if (!ok) return `turn ${turnIndex + 1} of session ${index + 1} is malformed`;
+      if (![session.id, turn.id, turn.text].every((text) => text.isWellFormed())) {
+        return `turn ${turnIndex + 1} of session ${index + 1} holds a lone surrogate, which UTF-8 cannot store`;
+      }
     }
   }
   return data as MemoryExport;

@@ -1,80 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Database } from 'sql.js';
-import type { TokenCounter } from '../context/tokenCounter';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { redactDeep, redactSecrets } from '../shared/secrets';
 import { compactStore, type CompactionResult } from './compaction';
-import { JournalWriter, listJournals, readJournal, sealJournal } from './journal';
-import { applyInTransaction, loadDatabase, type DamageReport } from './loadDatabase';
+import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
+import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, type StoreOp, type TurnOp } from './operations';
+import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
+import { RemovedJournalWatch } from './removedJournalWatch';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
-import { storeLayout, type StoreLayout } from './storeLayout';
-import { memoriesUsed } from '../context/reportRepository';
-import { countBehaviors } from '../memory/behaviors';
-import { redactSecrets } from '../memory/secrets';
-import { countByStatus } from '../memory/statementRepository';
-import { searchTurnsBm25, type TurnHit, type TurnSearchOptions } from '../recall/turnSearch';
-import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSessionAfter, turnsOfSession, type SessionSource, type TurnRecord, type TurnRole } from './turnRepository';
+import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
+import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
+import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
+export type { BadJournalLine } from './journal';
+
 export type { SessionRecord } from './sessionRepository';
-
-export interface RemovedTurns {
-  readonly sessionIds: readonly string[];
-  readonly turnIds: readonly string[];
-}
-
-/** A turn was recorded for a conversation the owner told Engram to forget; it is not stored. */
-export class ForgottenSessionError extends Error {
-  constructor(readonly sessionId: string) {
-    super(`The conversation ${sessionId} was forgotten; nothing more is recorded for it.`);
-    this.name = 'ForgottenSessionError';
-  }
-}
-
-export interface MemoryStoreOptions {
-  /** The store folder (the extension's globalStorage, or the CLI's --db). */
-  readonly folder: string;
-  /** Path of sql.js's sql-wasm.wasm. */
-  readonly wasmPath: string;
-  readonly tokens: TokenCounter;
-  readonly now?: () => Date;
-  /** Reads only: no journal is created, nothing can be recorded. */
-  readonly readOnly?: boolean;
-  /** Told about a write that failed; the change stays in memory and is written again on the next flush. */
-  readonly onWriteError?: (error: Error) => void;
-  /** How snapshots are written; the extension runs them in a worker thread. Default: in this thread. */
-  readonly compact?: (folder: string, wasmPath: string) => Promise<CompactionResult>;
-  /** How long after a recorded turn its search indexing waits for a quiet moment. */
-  readonly indexDelayMs?: number;
-  /** Start a new journal once ours passes this size and a snapshot covers it. */
-  readonly rotateJournalBytes?: number;
-}
-
-export interface RecordTurnInput {
-  readonly sessionId: string;
-  readonly role: TurnRole;
-  readonly text: string;
-  readonly at?: string;
-  readonly ref?: string;
-  readonly source?: SessionSource;
-  /** A caller-chosen id makes the write idempotent across retries and replays. */
-  readonly id?: string;
-}
-
-export interface StoreStats {
-  readonly turns: number;
-  readonly sessions: number;
-  readonly facts: { readonly proposed: number; readonly confirmed: number; readonly retired: number; readonly rejected: number };
-  readonly behaviors: number;
-  readonly memoriesUsed: number;
-  /** "memories recording any use: X of N" (confirmed facts some prompt or tool carried). */
-  readonly memoriesRecordingUse: string;
-  readonly schemaVersion: number;
-  readonly folder: string;
-  readonly journals: number;
-}
+export { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 
 /**
  * The memory store: one sql.js database in memory; every write is an operation applied here and
@@ -82,37 +27,63 @@ export interface StoreStats {
  * Two windows, or a window and a CLI import, can write at once and nothing is lost.
  */
 export class MemoryStore {
-  private journal: JournalWriter | undefined;
+  private readonly journal: OwnJournal;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   /** The number of turns, while no change but our own recorded turns happened since it was counted. */
   private countedTurns: number | undefined;
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
   private unindexed: number[] = [];
-  /** How much of which journal of ours the last snapshot covered. */
-  private snapshotCovered: { journal: string; bytes: number } | undefined;
   private indexTimer: NodeJS.Timeout | undefined;
+  /** Journal lines that did not verify, found at open or while reading other writers' journals since. */
+  private readonly badLines: BadJournalLine[];
+  /** A compaction that removed a journal we had not read to its end forces a reload. */
+  private readonly removals: RemovedJournalWatch;
+  /** Set when the damage was found after open; the first one found at open is in `damage`. */
+  private lateDamage: DamageReport | undefined;
 
   private constructor(
-    private readonly db: Database,
+    private db: Database,
     readonly layout: StoreLayout,
     private readonly options: MemoryStoreOptions,
     readonly schemaVersion: number,
     /** How far this database has applied each journal, ours included. */
     private readonly offsets: Map<string, number>,
     /** Set when the snapshot was damaged at open and set aside. */
-    readonly damage: DamageReport | undefined,
+    private readonly openDamage: DamageReport | undefined,
+    loaded: LoadedDatabase,
+    private readonly sql: SqlJsStatic,
   ) {
-    if (!options.readOnly) this.journal = JournalWriter.create(layout.folder, (error) => options.onWriteError?.(error));
+    this.badLines = [...loaded.badLines];
+    this.removals = new RemovedJournalWatch(layout);
+    this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly);
   }
 
+  /**
+   * Opens the store: the newest trustworthy generation plus the journals (see loadDatabase.ts). A read-only
+   * open of a folder that holds no store creates nothing and says so; another program's SQLite file is refused.
+   */
   static async open(options: MemoryStoreOptions): Promise<MemoryStore> {
     const layout = storeLayout(options.folder);
     const now = options.now ?? (() => new Date());
-    mkdirSync(layout.folder, { recursive: true });
-    if (!options.readOnly) removeStaleTempFiles(layout.snapshot);
+    if (options.readOnly && !looksLikeStore(layout.folder)) throw new NotAStoreError(layout.folder, existsSync(layout.folder));
+    if (!options.readOnly && existsSync(layout.folder)) {
+      removeStaleTempFiles(layout.snapshot);
+      removeStaleTempFiles(layout.manifest);
+    }
     const sql = await loadSqlJs(options.wasmPath);
-    const loaded = loadDatabase(sql, layout.folder, now());
-    return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage);
+    const loaded = loadDatabase(sql, layout.folder, now(), { quarantine: true });
+    if (!options.readOnly) mkdirSync(layout.folder, { recursive: true });
+    return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage, loaded, sql);
+  }
+
+  /** Set when a snapshot was found damaged (at open, or at a read since) and the memory rebuilt without it. */
+  get damage(): DamageReport | undefined {
+    return this.lateDamage ?? this.openDamage;
+  }
+
+  /** Journal lines skipped because they did not verify (damaged bytes, torn writes): each is reported, none applied. */
+  get skippedJournalLines(): readonly BadJournalLine[] {
+    return this.badLines;
   }
 
   private get now(): Date {
@@ -122,12 +93,14 @@ export class MemoryStore {
   /** Stores a turn; `created` is false when a turn with this id was already stored (nothing changes then). */
   recordTurn(input: RecordTurnInput): TurnRecord & { readonly created: boolean } {
     const journal = this.writableJournal();
-    // Secrets are never stored, not even as conversation history.
-    const text = redactSecrets(input.text);
+    // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
+    // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
+    // would then never be found again).
+    const text = redactSecrets(input.text.toWellFormed());
     const op: TurnOp = {
       kind: 'turn',
       id: input.id ?? randomUUID(),
-      sessionId: input.sessionId,
+      sessionId: input.sessionId.toWellFormed(),
       role: input.role,
       text,
       at: input.at ?? this.now.toISOString(),
@@ -167,17 +140,19 @@ export class MemoryStore {
 
   /** Reads the database directly: for the core's own repositories (facts, recall), never for the host. */
   read<T>(reader: (db: Database) => T): T {
-    return reader(this.db);
+    return this.guard(() => reader(this.db));
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  applyOperation(op: StoreOp): boolean {
+  applyOperation<Op extends StoreOp>(op: Op): boolean {
     return this.apply(op);
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  private apply(op: StoreOp): boolean {
+  private apply<Op extends StoreOp>(unredacted: Op): boolean {
     const journal = this.writableJournal();
+    // Every string an operation carries (a summary, a lesson's evidence, a fact's words) is scrubbed of secrets.
+    const op = redactDeep(unredacted);
     // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
     // (indexing it here would put an FTS merge on the reply path of every turn).
     if (op.kind === 'forgetSessions' || op.kind === 'coolSessions') this.indexPending();
@@ -246,19 +221,34 @@ export class MemoryStore {
     this.forgetListeners.push(listener);
   }
 
-  /** Rewrites the removed text out of our journal and the snapshot: a new journal, then a compaction. */
-  private async purgeJournals(): Promise<void> {
+  /**
+   * Rewrites the removed text out of our journal and the snapshots: a new journal, then two compactions, so
+   * that the previous generation (kept for recovery) no longer holds the text either.
+   */
+  /**
+   * The deletion seam's second half, for any removal (a conversation, a fact): our journal is rotated out and two
+   * compactions run, so neither the snapshot nor the previous generation nor a kept journal holds the removed text.
+   */
+  async purgeJournals(): Promise<void> {
     await this.flush();
     await this.snapshot({ rotate: true });
+    await this.compact();
   }
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
   syncFromOtherWriters(): number {
-    const own = this.journal?.name;
+    if (this.removals.missedLines(this.offsets, (name) => this.journal.owns(name))) {
+      try {
+        return this.reload();
+      } catch {
+        // Compactions kept replacing generations under the reload: look again at the next sync.
+        this.removals.forget();
+      }
+    }
     let applied = 0;
     const kinds = new Set<StoreOp['kind']>();
     for (const name of listJournals(this.layout.folder)) {
-      if (name === own) continue;
+      if (this.journal.owns(name)) continue;
       const read = readJournal(this.layout.folder, name, this.offsets.get(name) ?? 0);
       // A removal unindexes rows, so with one in the batch the index is brought whole first and the batch's
       // turns are indexed as they come; otherwise they join the deferred batch.
@@ -266,14 +256,49 @@ export class MemoryStore {
       if (removes) this.indexPending();
       applied += applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
       for (const op of read.ops) kinds.add(op.kind);
+      this.badLines.push(...read.badLines);
       this.offsets.set(name, read.offset);
     }
     if (applied > 0) this.changed(kinds);
     return applied;
   }
 
+  /**
+   * Rebuilds the memory from the disk (the newest trustworthy generation and every journal), keeping what this
+   * window has not yet written; returns the turns gained. Used when lines were missed, or a read found damage.
+   */
+  private reload(distrustCurrent?: string): number {
+    const before = countTurns(this.db);
+    const loaded = loadDatabase(this.sql, this.layout.folder, this.now, { quarantine: true, distrustCurrent });
+    applyInTransaction(loaded.db, this.journal.pendingOps);
+    this.db.close();
+    this.db = loaded.db;
+    this.unindexed = [];
+    this.offsets.clear();
+    for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
+    this.badLines.push(...loaded.badLines);
+    this.removals.note();
+    if (loaded.damage) {
+      this.lateDamage = loaded.damage;
+      this.options.onDamage?.(loaded.damage);
+    }
+    return countTurns(this.db) - before;
+  }
+
+  /** Runs a read; a "malformed" database found by it is set aside and rebuilt, then the read runs again. */
+  private guard<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      const message = (error as Error).message ?? '';
+      if (!/malformed|not a database|disk image/i.test(message)) throw error;
+      this.reload(`a read failed: ${message}`);
+      return read();
+    }
+  }
+
   turns(sessionId: string): TurnRecord[] {
-    return turnsOfSession(this.db, sessionId);
+    return this.guard(() => turnsOfSession(this.db, sessionId.toWellFormed()));
   }
 
   /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
@@ -310,25 +335,19 @@ export class MemoryStore {
     return this.countedTurns;
   }
 
-  /** Full-text search over every stored turn (FTS4, BM25). */
-  searchTurns(query: string, options: TurnSearchOptions = {}): TurnHit[] {
-    this.indexPending();
-    return searchTurnsBm25(this.db, query, options);
-  }
-
   /** A full copy of the database: what a naive save-per-turn would write. Only the benchmark needs it. */
   exportForComparison(): Uint8Array {
     return this.db.export();
   }
 
   stats(): StoreStats {
+    return this.guard(() => this.countEverything());
+  }
+
+  private countEverything(): StoreStats {
     return {
       turns: countTurns(this.db),
       sessions: countSessions(this.db),
-      facts: (({ proposed, confirmed, retired, rejected }) => ({ proposed, confirmed, retired, rejected }))(countByStatus(this.db)),
-      behaviors: countBehaviors(this.db, 'approved'),
-      memoriesUsed: memoriesUsed(this.db).used,
-      memoriesRecordingUse: `${memoriesUsed(this.db).used} of ${memoriesUsed(this.db).of}`,
       schemaVersion: this.schemaVersion,
       folder: this.layout.folder,
       journals: listJournals(this.layout.folder).length,
@@ -337,65 +356,49 @@ export class MemoryStore {
 
   /** Resolves once every change made so far is durable in the journal. */
   async flush(): Promise<void> {
-    await this.journal?.flush();
+    await this.journal.flush();
+  }
+
+  /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */
+  unwrittenOperationIds(): string[] {
+    return this.journal.pendingOps.map((op) => op.id);
   }
 
   /** This process's journal file (in the store's journals/ folder), if it writes. */
   get journalName(): string | undefined {
-    return this.journal?.name;
+    return this.journal.name;
   }
 
   /** Bytes in our journal not yet known to be in a snapshot. */
   get unsnapshottedBytes(): number {
-    if (!this.journal) return 0;
-    return this.journal.size - (this.snapshotCovered?.journal === this.journal.name ? this.snapshotCovered.bytes : 0);
+    return this.journal.unsnapshottedBytes;
   }
 
   /**
-   * Folds all journals into a new snapshot (under the lock; skipped if another process holds it), then
-   * starts a fresh journal if ours has grown large, so loading stays fast.
+   * Folds all journals into a new snapshot generation (under the lock; skipped if another process holds it),
+   * then starts a fresh journal if ours has grown large, so loading stays fast.
    */
-  async snapshot(options: { rotate?: boolean } = {}): Promise<CompactionResult> {
-    await this.flush();
-    const compact = this.options.compact ?? compactStore;
-    let journal = this.journal;
-    // Rotating first lets this very compaction remove the old journal (it is sealed and fully covered).
-    if (options.rotate && journal && journal.size > 0) {
-      this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
-      await journal.close();
-      sealJournal(this.layout.folder, journal.name);
-      journal = undefined;
-    }
-    const coveredBytes = this.journal?.size ?? 0;
-    const result = await compact(this.layout.folder, this.options.wasmPath);
-    if (result.done && this.journal) this.snapshotCovered = { journal: this.journal.name, bytes: coveredBytes };
-    if (result.done && journal && journal.size >= (this.options.rotateJournalBytes ?? 4 * 1024 * 1024)) {
-      this.journal = JournalWriter.create(this.layout.folder, (error) => this.options.onWriteError?.(error));
-      await journal.close();
-      sealJournal(this.layout.folder, journal.name);
-    }
-    return result;
+  snapshot(options: { rotate?: boolean } = {}): Promise<CompactionResult> {
+    return this.journal.snapshot(() => this.compact(), { rotate: options.rotate, rotateBytes: this.options.rotateJournalBytes ?? 4 * 1024 * 1024 });
   }
 
   /** Makes every change durable and seals our journal: the next snapshot may fold it in and remove it. */
   async close(options: { snapshot?: boolean } = {}): Promise<void> {
-    const journal = this.journal;
-    this.journal = undefined;
-    if (journal) {
-      await journal.flush();
-      await journal.close();
-      if (journal.size > 0) sealJournal(this.layout.folder, journal.name);
+    try {
+      const { wrote, unwritten } = await this.journal.close();
+      this.indexPending();
+      if (unwritten) throw unwritten;
+      if (options.snapshot && wrote) await this.compact();
+    } finally {
+      this.db.close();
     }
-    this.indexPending();
-    if (options.snapshot && journal && journal.size > 0) {
-      const compact = this.options.compact ?? compactStore;
-      await compact(this.layout.folder, this.options.wasmPath);
-    }
-    this.db.close();
+  }
+
+  private compact(): Promise<CompactionResult> {
+    return (this.options.compact ?? compactStore)(this.layout.folder, this.options.wasmPath);
   }
 
   private writableJournal(): JournalWriter {
-    if (!this.journal) throw new Error(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
-    return this.journal;
+    return this.journal.writable(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
   }
 }

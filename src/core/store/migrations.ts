@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import { engramApplicationId } from './storeIdentity';
 
 /**
  * The schema as an ordered list of steps. Step N brings the database to `PRAGMA user_version = N`.
@@ -162,5 +163,7 @@ export function migrate(db: Database): { from: number; to: number } {
       throw new Error(`Migrating the memory store to schema ${version} failed: ${(error as Error).message}`, { cause: error });
     }
   }
+  // Marks the file as Engram's, so no other program's SQLite file is ever taken for a store (storeIdentity.ts).
+  if (Number(db.exec('PRAGMA application_id')[0]?.values[0]?.[0] ?? 0) !== engramApplicationId) db.exec(`PRAGMA application_id = ${engramApplicationId}`);
   return { from, to: schemaVersion };
 }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from './processAlive';
 
@@ -7,8 +7,8 @@ const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 
 export type SnapshotRead =
   | { readonly kind: 'missing' }
-  | { readonly kind: 'present'; readonly bytes: Uint8Array }
-  | { readonly kind: 'damaged'; readonly reason: string };
+  | { readonly kind: 'present'; readonly bytes: Uint8Array; readonly inode: bigint }
+  | { readonly kind: 'damaged'; readonly reason: string; readonly inode?: bigint };
 
 /**
  * Reads a snapshot without trusting it. sql.js opens a zero-byte file as a healthy empty database, so
@@ -17,23 +17,32 @@ export type SnapshotRead =
 export function readSnapshot(path: string): SnapshotRead {
   if (!existsSync(path)) return { kind: 'missing' };
   let bytes: Buffer;
+  let inode: bigint;
   try {
-    bytes = readFileSync(path);
+    // Read through one descriptor, so the inode named is the file whose bytes were read.
+    const fd = openSync(path, 'r');
+    try {
+      inode = fstatSync(fd, { bigint: true }).ino;
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     return { kind: 'damaged', reason: `it could not be read (${(error as Error).message})` };
   }
-  if (bytes.length === 0) return { kind: 'damaged', reason: 'it is empty (0 bytes)' };
+  if (bytes.length === 0) return { kind: 'damaged', reason: 'it is empty (0 bytes)', inode };
   if (bytes.length < 100 || !bytes.subarray(0, 16).equals(sqliteHeader)) {
-    return { kind: 'damaged', reason: `it is not a SQLite database (${bytes.length} bytes, unrecognised header)` };
+    return { kind: 'damaged', reason: `it is not a SQLite database (${bytes.length} bytes, unrecognised header)`, inode };
   }
   // The header records the page size and page count: a file shorter than that was cut off mid-write.
   // sql.js opens such a file happily and fails later, query by query, with "malformed".
   const pageSize = bytes.readUInt16BE(16) === 1 ? 65536 : bytes.readUInt16BE(16);
   const pageCount = bytes.readUInt32BE(28);
   if (pageCount > 0 && pageCount * pageSize !== bytes.length) {
-    return { kind: 'damaged', reason: `it is truncated (${bytes.length} bytes where its header promises ${pageCount * pageSize})` };
+    return { kind: 'damaged', reason: `it is truncated (${bytes.length} bytes where its header promises ${pageCount * pageSize})`, inode };
   }
-  return { kind: 'present', bytes };
+  return { kind: 'present', bytes, inode };
 }
 
 /**
@@ -48,23 +57,22 @@ export function quarantine(path: string, now: Date): string {
   return target;
 }
 
+/** Quarantines the file only if it is still the one found damaged (same inode): never a newer generation. */
+export function quarantineIfUnchanged(path: string, inode: bigint, now: Date): string | undefined {
+  try {
+    if (statSync(path, { bigint: true }).ino !== inode) return undefined;
+  } catch {
+    return undefined;
+  }
+  return quarantine(path, now);
+}
+
 /**
  * Writes the whole file so that a crash at any moment leaves either the old file or the new one:
  * temp file, fsync, rename over the old, fsync the folder. A plain overwrite killed mid-write corrupts it.
  */
 export function writeFileAtomically(path: string, bytes: Uint8Array): void {
-  const temp = `${path}.tmp-${process.pid}-${Date.now()}`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    safeUnlink(temp);
-    throw error;
-  }
-  closeSync(fd);
+  const temp = writeTempFile(path, bytes);
   try {
     renameSync(temp, path);
   } catch (error) {
@@ -72,6 +80,27 @@ export function writeFileAtomically(path: string, bytes: Uint8Array): void {
     throw error;
   }
   syncFolder(dirname(path));
+}
+
+/** Writes the bytes to a fresh temp file beside `path` and fsyncs it; returns its path. Every byte is checked written. */
+export function writeTempFile(path: string, bytes: Uint8Array): string {
+  const temp = `${path}.tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    let offset = 0;
+    while (offset < bytes.length) {
+      const written = writeSync(fd, bytes, offset, bytes.length - offset);
+      if (written <= 0) throw new Error(`the disk is full: ${offset} of ${bytes.length} bytes of ${basename(path)} written`);
+      offset += written;
+    }
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    safeUnlink(temp);
+    throw error;
+  }
+  closeSync(fd);
+  return temp;
 }
 
 /** Removes temp files left by a writer that was killed between writing and renaming. */
@@ -92,7 +121,7 @@ export function removeStaleTempFiles(path: string, olderThanMs = 60_000, now = D
   return removed;
 }
 
-function syncFolder(folder: string): void {
+export function syncFolder(folder: string): void {
   try {
     const fd = openSync(folder, 'r');
     try {

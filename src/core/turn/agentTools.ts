@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { agentCallReport, agentVia } from '../context/agentCalls';
 import type { RetrievalEntry } from '../context/contextReport';
 import type { ToolSpec } from '../llm/chatModel';
-import { containsSecret, redactSecrets } from '../memory/secrets';
+import { containsSecret, redactSecrets } from '../shared/secrets';
 import type { EngramMemory } from './engramMemory';
 import { memoryToolNames, memoryToolSpecs, runMemorySearch, runRecall, type ToolOutcome } from './memoryTools';
 

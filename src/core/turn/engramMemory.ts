@@ -3,7 +3,7 @@ import type { ContextReport } from '../context/contextReport';
 import type { RetiredBelief } from '../context/staleBeliefs';
 import { factsRetrievedFor, recentReports, reportsOfSession, withoutTexts } from '../context/reportRepository';
 import { RollingSummaries } from '../context/rollingSummary';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import { defaultAllowlist, type Allowlist } from '../memory/allowlist';
 import { BehaviorBook } from '../memory/behaviorBook';
 import { Corrections } from '../memory/corrections';

@@ -1,4 +1,4 @@
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 
 /** Texts shorter than this are cheap to count again; longer ones (identity, profile, summary) repeat every turn. */
 const memoFrom = 256;

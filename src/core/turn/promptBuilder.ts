@@ -1,6 +1,6 @@
 import type { Attachment } from '../context/attachments';
 import { assemblePrompt, defaultShares, type AssembledPrompt, type BudgetShares } from '../context/assemble';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { ProjectScope } from '../project/projectScope';
 import type { TurnRecord } from '../store/turnRepository';
 import type { MemoryAccess } from './engramMemory';

@@ -1,6 +1,6 @@
 import { truncateToTokens } from '../context/assemble';
 import type { ContextBlock, RetrievalEntry } from '../context/contextReport';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { ChatMessage, ToolCallRequest, ToolSpec } from '../llm/chatModel';
 import type { ToolOutcome } from './memoryTools';
 import type { ToolChoice } from './toolChoice';

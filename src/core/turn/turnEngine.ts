@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { assemblePrompt, BudgetShares } from '../context/assemble';
 import type { Attachment } from '../context/attachments';
 import type { ContextBlock, ContextReport } from '../context/contextReport';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { ChatMessage } from '../llm/chatModel';
 import type { CorrectionOutcome } from '../memory/corrections';
 import type { TurnCapture } from '../memory/facts';

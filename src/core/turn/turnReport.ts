@@ -1,5 +1,5 @@
 import type { ContextBlock, ContextReport, RetrievalEntry, TurnTools } from '../context/contextReport';
-import type { TokenCounter } from '../context/tokenCounter';
+import type { TokenCounter } from '../shared/tokenCounter';
 import type { ChatMessage } from '../llm/chatModel';
 import type { ToolChoice } from './toolChoice';
 import type { RequiredHow } from './toolLoop';

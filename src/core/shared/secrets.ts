@@ -1,0 +1,105 @@
+import { rules as secretlintRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { ownSecretPatterns } from './secretPatterns';
+
+/**
+ * Secrets never reach the disk: not as facts, not in the recorded conversation, not in ids. Provider tokens
+ * are found by secretlint's recommended rule set (@secretlint/secretlint-rule-preset-recommend: AWS, GCP,
+ * GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, npm, SendGrid, PEM keys, database URLs and more,
+ * maintained as providers change their formats); the shapes people write by hand (assignments, `.env` lines,
+ * auth headers, JWTs, URL credentials) by secretPatterns.ts.
+ */
+
+export const secretMarker = '[secret removed]';
+
+/** The part of secretlint's rule interface used here: a rule reports ranges of the text it was given. */
+interface ScannerRule {
+  readonly meta: { readonly id: string; readonly type?: string };
+  create(context: ScannerContext, options: Record<string, unknown>): { file?: (source: ScannerSource) => unknown };
+}
+interface ScannerContext {
+  createTranslator(): (messageId: string) => string;
+  report(descriptor: { range: readonly [number, number] }): void;
+  ignore(): void;
+}
+interface ScannerSource {
+  readonly content: string;
+  readonly filePath: string;
+  readonly ext: string;
+  readonly contentType: 'text';
+}
+
+/**
+ * The scanners, each rule created once per text (a rule keeps no state between files). The comment filter is
+ * left out: a `secretlint-disable` comment in pasted text must not let a secret through. AWS access key ids
+ * are scanned too (secretlint leaves that off by default, fearing false alarms in code).
+ */
+const rules = (secretlintRules as unknown as ScannerRule[]).filter((rule) => rule.meta.type !== 'preset' && !rule.meta.id.endsWith('filter-comments'));
+const ruleOptions = (id: string): Record<string, unknown> => (id.endsWith('-aws') ? { enableIDScanRule: true } : {});
+
+/** Every [start, end) range of the text that holds a secret, merged and sorted. */
+export function secretRanges(text: string): [number, number][] {
+  if (text.length === 0) return [];
+  const ranges: [number, number][] = [];
+  const source: ScannerSource = { content: text, filePath: 'turn.txt', ext: '.txt', contentType: 'text' };
+  for (const rule of rules) {
+    const context: ScannerContext = {
+      createTranslator: () => (messageId) => messageId,
+      report: ({ range }) => ranges.push([range[0], range[1]]),
+      ignore: () => undefined,
+    };
+    try {
+      rule.create(context, ruleOptions(rule.meta.id)).file?.(source);
+    } catch {
+      // A rule that fails on odd input finds nothing; the patterns below still run.
+    }
+  }
+  for (const pattern of ownSecretPatterns) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      if (match[0].length > 0) ranges.push([match.index, match.index + match[0].length]);
+    }
+  }
+  // Text redacted before ("token is [secret removed]") stays as it is: the marker itself is never taken for a secret.
+  const markers: [number, number][] = [];
+  for (let at = text.indexOf(secretMarker); at >= 0; at = text.indexOf(secretMarker, at + 1)) markers.push([at, at + secretMarker.length]);
+  const outsideMarkers = ranges.filter(([start, end]) => !markers.some(([from, to]) => start >= from && end <= to));
+  return merge(outsideMarkers);
+}
+
+function merge(ranges: [number, number][]): [number, number][] {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
+}
+
+export function containsSecret(text: string): boolean {
+  return secretRanges(text).length > 0;
+}
+
+/** The text with every secret replaced by a marker, so a conversation can be remembered without them. */
+export function redactSecrets(text: string): string {
+  const ranges = secretRanges(text);
+  if (ranges.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    out += text.slice(at, start) + secretMarker;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/** Redacts every string inside a JSON-like value (an operation about to be journaled). */
+export function redactDeep<T>(value: T): T {
+  if (typeof value === 'string') return redactSecrets(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, redactDeep(item)])) as T;
+  }
+  return value;
+}
