@@ -103,7 +103,7 @@ describe('Engram sees the code it is asked about', () => {
     assert.ok(outcome.report?.blocks.some((block) => block.id.startsWith(`tool.${readTool}`) && block.tokens > 0));
   });
 
-  it('makes a #memory chip required: the tool runs for this turn and the chip is not sent as text', async () => {
+  it('makes a memory_search chip (#engram) required: the tool runs for this turn and the chip is not sent as text', async () => {
     await vscode.commands.executeCommand('engram.remember', 'test_framework', 'vitest');
     await vscode.commands.executeCommand('workbench.action.chat.open', { toolIds: ['memory_search'] });
     const chip = await chat(api, '@engram which test runner do I use?');
@@ -111,10 +111,11 @@ describe('Engram sees the code it is asked about', () => {
     const toolMessage = ollama.chatRequests.at(-1)?.messages?.find((message) => message.role === 'tool');
     assert.match(String(toolMessage?.content), /vitest/);
     assert.ok(chip.report?.retrieval.some((entry) => entry.via === 'tool:memory_search'));
-    const typed = await chat(api, '@engram use #memory to pick the test runner');
+    // Typed, the chip is the tool's reference name: #engram (VS Code's own memory tool owns #memory).
+    const typed = await chat(api, '@engram use #engram to pick the test runner');
     assert.deepStrictEqual(typed.report?.tools?.required.map((tool) => tool.name), ['memory_search']);
     assert.strictEqual(typed.sentText, 'use to pick the test runner');
-    assert.ok(!lastUserMessage(ollama).includes('#memory'), 'the chip is not sent as the literal text');
+    assert.ok(!lastUserMessage(ollama).includes('#engram'), 'the chip is not sent as the literal text');
   });
 
   it('learns nothing from a file that introduces someone: selection, #file, attachment and tool result', async () => {
