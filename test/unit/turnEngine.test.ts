@@ -205,3 +205,45 @@ describe('a question survives the conversation losing track of itself', () => {
     }
   });
 });
+
+describe('forget what I just said', () => {
+  let standIn: FakeOllama;
+  let temp: ReturnType<typeof tempFolder>;
+  before(async () => {
+    standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+    await standIn.start();
+  });
+  after(() => standIn.stop());
+  beforeEach(() => (temp = tempFolder()));
+  afterEach(() => temp.remove());
+
+  it('takes the last message, its reply and what was learned from it out of every file of the store', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files = (folder: string): string[] => readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : [join(folder, name)]));
+    const holding = (word: string): string[] => files(temp.folder).filter((file) => readFileSync(file).includes(word));
+    const store = await Store.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+    try {
+      const memory = new EngramMemory(store, cl100kTokenCounter);
+      const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter });
+      const model = new OllamaTurnModel(new OllamaChatModel({ host: standIn.url }), 'stand-in', 8192);
+      const io = { model, tools: new MemoryToolRunner(() => store), onText: () => undefined };
+      await engine.run({ sessionId: 's', text: 'How do I rebase?' }, io);
+      const said = await engine.run({ sessionId: 's', text: 'I work at Quixotic Labs.' }, io);
+      assert.deepEqual(said.learned.map((s) => `${s.key}=${s.value}`), ['employer=Quixotic Labs']);
+      await store.flush();
+      await store.snapshot();
+      assert.ok(holding('Quixotic').length > 0, 'the test sees the words on disk before');
+      const forgot = await engine.run({ sessionId: 's', text: 'forget what I just said' }, io);
+      assert.equal(forgot.direct, true);
+      assert.match(forgot.reply, /forgot your last message.*employer = Quixotic Labs/);
+      assert.deepEqual(store.turns('s').map((turn) => turn.text), ['How do I rebase?', 'Stand-in reply to: How do I rebase?']);
+      assert.ok(!memory.facts.list().some((s) => s.value === 'Quixotic Labs'), 'the fact learned from it is gone too');
+      const deadline = Date.now() + 10_000;
+      while (holding('Quixotic').length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(holding('Quixotic'), [], 'no file of the store holds the words');
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -155,7 +155,7 @@ export class MemoryStore {
     const op = redactDeep(unredacted);
     // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
     // (indexing it here would put an FTS merge on the reply path of every turn).
-    if (op.kind === 'forgetSessions' || op.kind === 'coolSessions') this.indexPending();
+    if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
     if (changed) this.changed(new Set([op.kind]));
@@ -195,6 +195,15 @@ export class MemoryStore {
     const turnIds = sessionIds.flatMap((sessionId) => this.turns(sessionId).map((turn) => turn.id));
     this.apply({ kind: 'forgetSessions', id: randomUUID(), sessionIds: [...sessionIds], at: this.now.toISOString() });
     for (const listener of this.forgetListeners) listener({ sessionIds, turnIds });
+    await this.purgeJournals();
+    return before - countTurns(this.db);
+  }
+
+  /** Single turns ("forget what I just said") leave the store the same way a conversation does, vectors included. */
+  async forgetTurns(sessionId: string, turnIds: readonly string[]): Promise<number> {
+    const before = countTurns(this.db);
+    this.apply({ kind: 'forgetTurns', id: randomUUID(), turnIds: [...turnIds], at: this.now.toISOString() });
+    for (const listener of this.forgetListeners) listener({ sessionIds: [], turnIds });
     await this.purgeJournals();
     return before - countTurns(this.db);
   }

@@ -126,6 +126,12 @@ export const migrations: readonly string[] = [
      statement_id TEXT PRIMARY KEY,
      at           TEXT NOT NULL
    );`,
+  // 10: single turns the owner asked to forget ("forget what I just said"): a tombstone each, so a replay of another
+  // writer's journal cannot bring the words back.
+  `CREATE TABLE forgotten_turns (
+     turn_id TEXT PRIMARY KEY,
+     at      TEXT NOT NULL
+   );`,
 ];
 
 export const schemaVersion = migrations.length;

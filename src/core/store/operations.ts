@@ -1,5 +1,5 @@
 import { registerOperationKind, type OperationKind } from './operationRegistry';
-import { coolSession, forgetSession, setSessionSummary } from './sessionRepository';
+import { coolSession, forgetSession, forgetTurns, setSessionSummary } from './sessionRepository';
 import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
 
 export { applyOp, isStoreOp, type StoreOp } from './operationRegistry';
@@ -13,6 +13,13 @@ export interface ForgetSessionsOp {
   readonly kind: 'forgetSessions';
   readonly id: string;
   readonly sessionIds: readonly string[];
+  readonly at: string;
+}
+
+export interface ForgetTurnsOp {
+  readonly kind: 'forgetTurns';
+  readonly id: string;
+  readonly turnIds: readonly string[];
   readonly at: string;
 }
 
@@ -56,6 +63,13 @@ const forgetOperation: OperationKind<ForgetSessionsOp> = {
   removesText: true,
 };
 
+const forgetTurnsOperation: OperationKind<ForgetTurnsOp> = {
+  kind: 'forgetTurns',
+  validate: (op) => isStringList(op.turnIds) && isString(op.at),
+  apply: (db, op) => forgetTurns(db, op.turnIds, op.at) > 0,
+  removesText: true,
+};
+
 const coolOperation: OperationKind<CoolSessionsOp> = {
   kind: 'coolSessions',
   validate: (op) => isStringList(op.sessionIds) && isString(op.at),
@@ -73,5 +87,6 @@ const summaryOperation: OperationKind<SummaryOp> = {
 // The store's own kinds are there whenever the store is: no journal is read before this module loads.
 registerOperationKind(turnOperation);
 registerOperationKind(forgetOperation);
+registerOperationKind(forgetTurnsOperation);
 registerOperationKind(coolOperation);
 registerOperationKind(summaryOperation);

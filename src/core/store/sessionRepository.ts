@@ -55,6 +55,20 @@ export function forgetSession(db: Database, sessionId: string, at: string): numb
   return removed;
 }
 
+/** Single turns leave the database (their search rows too), each leaving a tombstone. Returns the number removed. */
+export function forgetTurns(db: Database, turnIds: readonly string[], at: string): number {
+  let removed = 0;
+  for (const turnId of turnIds) {
+    const count = selectNumber(db, 'SELECT COUNT(*) FROM turns WHERE id = ?', [turnId]);
+    db.run('DELETE FROM turns_fts WHERE docid IN (SELECT rowid FROM turns WHERE id = ?)', [turnId]);
+    db.run('DELETE FROM turns WHERE id = ?', [turnId]);
+    db.run('DELETE FROM retrieval_log WHERE memory_id = ?', [turnId]);
+    db.run('INSERT OR IGNORE INTO forgotten_turns (turn_id, at) VALUES (?, ?)', [turnId, at]);
+    removed += count;
+  }
+  return removed;
+}
+
 /** Cools a session to its summary. A session without a summary keeps its text: retention never leaves nothing. */
 export function coolSession(db: Database, sessionId: string, at: string): number {
   const summary = selectAll(db, 'SELECT summary FROM sessions WHERE id = ? AND cooled_at IS NULL', [sessionId])[0]?.summary;

@@ -24,7 +24,7 @@ export class ForeignDatabaseError extends Error {
 
 const engramTables = new Set([
   'sessions', 'turns', 'journal_marks', 'turns_fts', 'turns_terms', 'forgotten_sessions', 'statements', 'statement_events',
-  'statement_mentions', 'statements_fts', 'context_reports', 'retrieval_log', 'behaviors', 'behavior_events', 'forgotten_statements',
+  'statement_mentions', 'statements_fts', 'context_reports', 'retrieval_log', 'behaviors', 'behavior_events', 'forgotten_statements', 'forgotten_turns',
   'sqlite_sequence', 'sqlite_stat1',
 ]);
 /** FTS4 keeps its index in shadow tables named after the virtual table. */

@@ -42,6 +42,7 @@ export function isTurnRole(value: unknown): value is TurnRole {
 export function insertTurn(db: Database, turn: NewTurn, deferIndex?: (rowid: number) => void): boolean {
   if (findTurn(db, turn.id)) return false;
   if (selectNumber(db, 'SELECT COUNT(*) FROM forgotten_sessions WHERE session_id = ?', [turn.sessionId]) > 0) return false;
+  if (selectNumber(db, 'SELECT COUNT(*) FROM forgotten_turns WHERE turn_id = ?', [turn.id]) > 0) return false;
   db.run(
     `INSERT INTO sessions (id, source, started_at, last_at) VALUES (?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET

@@ -12,6 +12,13 @@ export function isOffTheRecord(text: string): boolean {
   return offTheRecord.test(text);
 }
 
+/** "Forget what I just said", "please forget my last message": the owner takes back the message before this one. */
+const forgetLast = /^\s*(?:please\s+)?(?:forget|delete|erase)\s+(?:what i (?:just )?(?:said|wrote|told you)|my (?:last|previous) message|the last thing i (?:said|wrote)|that last message)\b[\s.!]*$/i;
+
+export function isForgetLast(text: string): boolean {
+  return forgetLast.test(text);
+}
+
 /** How long a quiet conversation keeps its off-the-record turns in this window: after that it has ended. */
 const endedAfterMs = 2 * 60 * 60 * 1000;
 

@@ -15,7 +15,7 @@ import type { MemoryAccess } from './engramMemory';
 import { fillCorrectedSlot } from './correctedSlot';
 import { memoTokenCounter } from './memoTokenCounter';
 import { PromptBuilder } from './promptBuilder';
-import { isOffTheRecord, OffTheRecordTurns } from './offTheRecord';
+import { isForgetLast, isOffTheRecord, OffTheRecordTurns } from './offTheRecord';
 import { chooseTools } from './toolChoice';
 import { requiredToolsNote, runToolLoop } from './toolLoop';
 import { buildReport, sentTokens, toolsOfTurn } from './turnReport';
@@ -145,6 +145,10 @@ export class TurnEngine {
     const { store, facts, corrections } = memory;
     store.syncFromOtherWriters();
     const firstTurn = store.recentTurns(input.sessionId, 1).length === 0 && !this.offRecord.has(input.sessionId);
+    if (isForgetLast(input.text)) {
+      // Not recorded itself: it would only say that something was forgotten, and where.
+      return { input, firstTurn, capture: noCapture, direct: this.forgetLastMessage(input.sessionId) };
+    }
     if (isOffTheRecord(input.text)) {
       // Used for this reply and this conversation, never stored: so nothing is captured or corrected from it either.
       const userTurn = this.offRecord.hold(input.sessionId, 'user', input.text, this.tokens.count(input.text), this.lastStoredSeq(input.sessionId));
@@ -275,6 +279,34 @@ export class TurnEngine {
         .then((rolled) => rolled && this.log('info', `summary of ${sessionId} rolled forward`))
         .catch((error: unknown) => this.log('warn', `summary not rolled: ${messageOf(error)}`));
     }
+  }
+
+  /**
+   * "Forget what I just said": the owner's last message, the reply to it and any fact learned from it leave every file
+   * of the store (the purge runs off this thread); an off-the-record message is simply dropped from this window.
+   */
+  private forgetLastMessage(sessionId: string): string {
+    if (this.offRecord.has(sessionId)) {
+      this.offRecord.end(sessionId);
+      return 'Done: what you said off the record in this conversation is gone from this window too.';
+    }
+    const memory = this.options.memory;
+    if (memory.state !== 'open') return 'There is nothing stored to forget: memory is not available.';
+    const recent = memory.store.recentTurns(sessionId, 2);
+    const userIndex = recent.map((turn) => turn.role).lastIndexOf('user');
+    if (userIndex < 0) return 'There is nothing you said in this conversation to forget.';
+    const forgotten = recent.slice(userIndex);
+    const userTurn = forgotten[0];
+    // Facts learned from those words go with them, audit trail and all: nothing the user took back lingers.
+    const learned = memory.facts.list().filter((statement) => statement.sourceTurnId === userTurn.id);
+    for (const statement of learned) {
+      memory.store.applyOperation({ kind: 'statement', action: 'forget', id: randomUUID(), statementId: statement.id, at: new Date().toISOString(), reason: 'the owner asked to forget what they said' });
+    }
+    memory.store
+      .forgetTurns(sessionId, forgotten.map((turn) => turn.id))
+      .catch((error: unknown) => this.log('error', `forgetting the last message: ${messageOf(error)}`));
+    const facts = learned.length ? ` and what I learned from it (${learned.map((s) => `${s.key} = ${s.value}`).join(', ')})` : '';
+    return `Done: I forgot your last message, my reply to it${facts}. They are gone from memory.`;
   }
 
   /** The report keeps figures, ids and reasons only: no text of the turn reaches the store through it. */
