@@ -96,10 +96,25 @@ export function redactSecrets(text: string): string {
 
 /** Redacts every string inside a JSON-like value (an operation about to be journaled). */
 export function redactDeep<T>(value: T): T {
+  // One scan over all the strings (kept apart by a separator no pattern crosses) decides whether any has a secret:
+  // an operation such as a context report holds hundreds of short strings, and scanning each cost 15 ms a turn.
+  const strings: string[] = [];
+  collectStrings(value, strings);
+  if (strings.length > 1 && !containsSecret(strings.join('\n\u0000\n'))) return value;
+  return redactEach(value);
+}
+
+function collectStrings(value: unknown, into: string[]): void {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value as Record<string, unknown>)) collectStrings(item, into);
+}
+
+function redactEach<T>(value: T): T {
   if (typeof value === 'string') return redactSecrets(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item)) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactEach(item)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, redactDeep(item)])) as T;
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, redactEach(item)])) as T;
   }
   return value;
 }

@@ -87,21 +87,37 @@ export class EngramMemory {
   /** Keeps a turn's report: what its prompt carried (texts dropped: the store keeps figures, ids and why). */
   saveReport(report: ContextReport): void {
     // Texts stay where they live (turns, facts): a forgotten conversation must not survive in a report's journal line.
-    this.store.applyOperation({ kind: 'contextReport', id: randomUUID(), at: report.at, report: withoutTexts(report) });
+    // A fact's label ("employer = Calico") is kept by the fact itself: the report names it by id, so a forgotten fact
+    // leaves no words behind in reports, and a turn with a full profile stores a hundred ids, not a hundred labels.
+    const stored = withoutTexts(report);
+    const retrieval = stored.retrieval.map((entry) => (entry.kind === 'fact' ? { ...entry, label: '' } : entry));
+    this.store.applyOperation({ kind: 'contextReport', id: randomUUID(), at: report.at, report: { ...stored, retrieval } });
   }
 
   recentReports(limit: number): ContextReport[] {
-    return this.store.read((db) => recentReports(db, limit));
+    return this.store.read((db) => recentReports(db, limit)).map((report) => this.withFactLabels(report));
   }
 
   reportsOfSession(sessionId: string): ContextReport[] {
-    return this.store.read((db) => reportsOfSession(db, sessionId));
+    return this.store.read((db) => reportsOfSession(db, sessionId)).map((report) => this.withFactLabels(report));
+  }
+
+  /** Labels for the facts a stored report names, as the facts read now (a forgotten one says so). */
+  private withFactLabels(report: ContextReport): ContextReport {
+    if (!report.retrieval.some((entry) => entry.kind === 'fact' && !entry.label)) return report;
+    const byId = new Map(this.facts.list().map((statement) => [statement.id, `${statement.key} = ${statement.value}`]));
+    return { ...report, retrieval: report.retrieval.map((entry) => (entry.kind === 'fact' && !entry.label ? { ...entry, label: byId.get(entry.memoryId) ?? '(forgotten)' } : entry)) };
   }
 
   /** Which agent (over MCP) used which memory: calls per tool and the memories handed out, per client. */
   agentUse(): AgentUse[] {
-    return this.store.read((db) => agentUse(db));
-
+    const uses = this.store.read((db) => agentUse(db));
+    if (!uses.some((use) => use.memories.some((memory) => memory.kind === 'fact' && !memory.label))) return uses;
+    const byId = new Map(this.facts.list().map((statement) => [statement.id, `${statement.key} = ${statement.value}`]));
+    return uses.map((use) => ({
+      ...use,
+      memories: use.memories.map((memory) => (memory.kind === 'fact' && !memory.label ? { ...memory, label: byId.get(memory.memoryId) ?? '(forgotten)' } : memory)),
+    }));
   }
 
   /** The owner's "Wrong" under a reply: retires a fact that reply's prompt carried, quoting the reply as evidence. */
