@@ -21,6 +21,7 @@ export const kindWords: Record<MemoryNodeKind, string> = {
   session: 'conversation',
   retiredGroup: 'group',
   retired: 'no longer believed',
+  project: 'this project',
 };
 
 export const actionWords: Record<GraphAction, string> = {

@@ -42,12 +42,12 @@ function textWidth(text: string, bold: boolean): number {
 export function shownText(node: MemoryNode): string {
   // A retired statement shows why, greyed, beside its words.
   if (node.kind === 'retired' && node.detail) return `${node.label} · ${node.detail}`;
-  if ((node.kind === 'key' || node.kind === 'retiredGroup') && node.childCount !== undefined) return `${node.label} (${node.childCount})`;
+  if ((node.kind === 'key' || node.kind === 'retiredGroup' || node.kind === 'project') && node.childCount !== undefined) return `${node.label} (${node.childCount})`;
   return node.label;
 }
 
 function boxWidth(node: MemoryNode): number {
-  const bold = node.kind === 'you' || node.kind === 'key' || node.kind === 'retiredGroup';
+  const bold = node.kind === 'you' || node.kind === 'key' || node.kind === 'retiredGroup' || node.kind === 'project';
   const needed = Math.ceil(textWidth(shownText(node), bold)) + PADDING + (node.expandable ? MARKER : 0);
   return Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, needed));
 }
@@ -70,6 +70,8 @@ export function ariaLabel(node: MemoryNode, parent: MemoryNode | undefined): str
       return `${node.label}, ${node.detail ?? 'retired statements'}`;
     case 'retired':
       return `${node.label}, ${kindWords.retired}${node.detail ? `: ${node.detail}` : ''}`;
+    case 'project':
+      return `${node.label}, ${node.detail ?? kindWords.project}`;
   }
 }
 

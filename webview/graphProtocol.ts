@@ -42,7 +42,7 @@ export const MAX_ID_LENGTH = 400;
 /** More nodes than any memory holds: a rendered report above it is nonsense. */
 const MAX_RENDERED_NODES = 10_000_000;
 
-export const nodeKinds: readonly string[] = ['you', 'key', 'fact', 'behavior', 'session', 'retiredGroup', 'retired'] satisfies MemoryNodeKind[];
+export const nodeKinds: readonly string[] = ['you', 'key', 'fact', 'behavior', 'session', 'retiredGroup', 'retired', 'project'] satisfies MemoryNodeKind[];
 export const graphActions: readonly string[] = ['forget', 'edit', 'showSource'] satisfies GraphAction[];
 
 /** True for exactly the messages the page may send: known type, expected fields, nothing else. */

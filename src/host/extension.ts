@@ -174,13 +174,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
         return MemoryGraphPanel.show(
           context.extensionUri,
           {
-            read: () => ({
-              confirmed: facts.list('confirmed'),
-              retired: facts.list('retired'),
-              behaviors: behaviors.list('approved'),
-              sessions: store.listSessions(),
-              reasonOf: (id) => facts.history(id).filter((event) => event.statusAfter === 'retired').at(-1)?.reason,
-            }),
+            read: () => {
+              // The window's project, beside You: its confirmed facts are read with the owner's and split by scope.
+              const project = projects.current();
+              return {
+                confirmed: project ? [...facts.list('confirmed'), ...facts.list('confirmed', project.scope)] : facts.list('confirmed'),
+                project: project && { scope: project.scope, label: project.label },
+                retired: facts.list('retired'),
+                behaviors: behaviors.list('approved'),
+                sessions: store.listSessions(),
+                reasonOf: (id) => facts.history(id).filter((event) => event.statusAfter === 'retired').at(-1)?.reason,
+              };
+            },
             history: (id) => facts.history(id),
             onDidChange: memoryChanged.event,
           },

@@ -106,7 +106,7 @@ export class MemoryGraphPanel extends WebviewPanelBase<GraphMessageToHost, Graph
   expand(nodeId: string): void {
     const kind = parseNodeId(nodeId)?.kind;
     // Only these have children; anything else would only grow the set.
-    if (kind !== 'key' && kind !== 'retiredGroup') return;
+    if (kind !== 'key' && kind !== 'retiredGroup' && kind !== 'project') return;
     this.expanded.add(nodeId);
     this.refresh();
   }

@@ -276,3 +276,34 @@ describe('memory graph', () => {
     });
   });
 });
+
+describe('the memory graph with a project', () => {
+  const owner = statement({ id: 'f-owner', key: 'editor', value: 'Helix' });
+  const here = statement({ id: 'f-here', key: 'test_framework', value: 'vitest', scope: 'project:github.com/acme/api' });
+  const elsewhere = statement({ id: 'f-elsewhere', key: 'test_framework', value: 'jest', scope: 'project:github.com/acme/web' });
+  const source = (project?: MemoryGraphSource['project']): MemoryGraphSource => ({
+    confirmed: [owner, here, elsewhere],
+    retired: [],
+    behaviors: [],
+    sessions: [],
+    reasonOf: () => undefined,
+    project,
+  });
+
+  it('shows "This project" beside the owner\'s keys, with this project\'s facts only, and none of them under You', () => {
+    const graph = buildMemoryGraph(source({ scope: 'project:github.com/acme/api', label: 'api' }), new Set(['project', nodeId.key('editor'), nodeId.key('test_framework')]));
+    const project = graph.nodes.find((node) => node.id === 'project');
+    assert.equal(project?.label, 'This project: api');
+    assert.equal(project?.parent, ROOT_ID);
+    assert.deepEqual(graph.nodes.filter((node) => node.parent === 'project').map((node) => node.label), ['test_framework: vitest']);
+    assert.ok(!graph.nodes.some((node) => node.id === nodeId.key('test_framework')), 'a project fact is not an owner key');
+    assert.ok(!graph.nodes.some((node) => node.label.includes('jest')), 'another project is never shown');
+    assert.ok(isMemoryGraph(graph), 'the page accepts the graph');
+    assert.equal(provenanceOf(source({ scope: 'project:github.com/acme/api', label: 'api' }), () => [], 'project')?.title, 'This project: api');
+  });
+
+  it('without a project, project facts stay out of the graph', () => {
+    const graph = buildMemoryGraph(source(), new Set([nodeId.key('test_framework')]));
+    assert.ok(!graph.nodes.some((node) => node.kind === 'project' || node.label.includes('vitest') || node.label.includes('jest')));
+  });
+});

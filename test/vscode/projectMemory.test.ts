@@ -40,4 +40,17 @@ describe('Engram project memory', () => {
     assert.match(text, /^- test_framework = vitest$/m);
     assert.match(text, /^- do_not_touch = generated\/$/m);
   });
+
+  it('shows This project beside You in the memory graph, with this project\'s facts', async () => {
+    await vscode.commands.executeCommand('engram.showMemoryGraph');
+    const panel = api.memoryGraph();
+    assert.ok(panel, 'the graph is open');
+    await panel.whenReady();
+    panel.expand('project');
+    const project = panel.lastGraph?.nodes.find((node) => node.kind === 'project');
+    assert.match(project?.label ?? '', /^This project: /);
+    const facts = panel.lastGraph?.nodes.filter((node) => node.parent === 'project').map((node) => node.label) ?? [];
+    assert.ok(facts.includes('test_framework: vitest'), facts.join(' | '));
+    panel.dispose();
+  });
 });

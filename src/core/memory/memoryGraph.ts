@@ -11,7 +11,7 @@ import type { StatementRecord } from './statementRepository';
  * came from) are extra edges between nodes that are both shown.
  */
 
-export type MemoryNodeKind = 'you' | 'key' | 'fact' | 'behavior' | 'session' | 'retiredGroup' | 'retired';
+export type MemoryNodeKind = 'you' | 'key' | 'fact' | 'behavior' | 'session' | 'retiredGroup' | 'retired' | 'project';
 
 export interface MemoryNode {
   /** Unique in the graph and stable across reads: "you", "key:employer", "fact:<statement id>", … (see nodeId). */
@@ -59,10 +59,13 @@ export interface MemoryGraphSource {
   readonly sessions: readonly SessionRecord[];
   /** Why a statement was retired (its last audit reason); read only for the retired statements shown. */
   reasonOf(statementId: string): string | undefined;
+  /** The project of the window's workspace, if any: its confirmed facts (in `confirmed`, by scope) hang under it. */
+  readonly project?: { readonly scope: string; readonly label: string };
 }
 
 export const ROOT_ID = 'you';
 export const RETIRED_GROUP_ID = 'retired';
+export const PROJECT_ID = 'project';
 
 /** Node ids: the kind's prefix and the record's id (a key's name for key nodes). */
 export const nodeId = {
@@ -77,6 +80,7 @@ export const nodeId = {
 export function parseNodeId(id: string): { kind: MemoryNodeKind; ref?: string } | undefined {
   if (id === ROOT_ID) return { kind: 'you' };
   if (id === RETIRED_GROUP_ID) return { kind: 'retiredGroup' };
+  if (id === PROJECT_ID) return { kind: 'project' };
   const colon = id.indexOf(':');
   if (colon <= 0 || colon === id.length - 1) return undefined;
   const prefix = id.slice(0, colon);
@@ -98,7 +102,10 @@ const LABEL_CHARS = 80;
 const DETAIL_CHARS = 240;
 
 export function buildMemoryGraph(source: MemoryGraphSource, expanded: ReadonlySet<string>): MemoryGraph {
-  const confirmed = source.confirmed.filter((statement) => statement.status === 'confirmed');
+  const all = source.confirmed.filter((statement) => statement.status === 'confirmed');
+  // The owner's facts hang under You by key; this project's under "This project"; another project's nowhere.
+  const confirmed = all.filter((statement) => (statement.scope ?? 'owner') === 'owner');
+  const projectFacts = source.project ? all.filter((statement) => statement.scope === source.project?.scope) : [];
   const confirmedIds = new Set(confirmed.map((statement) => statement.id));
   // A statement is in one state at a time; a list that disagrees with itself never shows a fact twice.
   const retired = source.retired
@@ -125,8 +132,35 @@ export function buildMemoryGraph(source: MemoryGraphSource, expanded: ReadonlySe
     detail: youDetail(confirmed.length, behaviors.length, sessions.length),
     expandable: true,
     expanded: true,
-    childCount: byKey.length + behaviors.length + sessions.length + (retiredGroupShown ? 1 : 0),
+    childCount: byKey.length + behaviors.length + sessions.length + (retiredGroupShown ? 1 : 0) + (source.project ? 1 : 0),
   });
+
+  if (source.project) {
+    const open = expanded.has(PROJECT_ID);
+    add({
+      id: PROJECT_ID,
+      kind: 'project',
+      label: clip(`This project: ${source.project.label}`, LABEL_CHARS),
+      detail: projectFacts.length === 1 ? '1 confirmed fact about this repository' : `${projectFacts.length} confirmed facts about this repository`,
+      parent: ROOT_ID,
+      expandable: projectFacts.length > 0,
+      expanded: open,
+      childCount: projectFacts.length,
+    });
+    if (open) {
+      for (const statement of projectFacts) {
+        add({
+          id: nodeId.fact(statement.id),
+          kind: 'fact',
+          label: clip(`${statement.key}: ${statement.value}`, LABEL_CHARS),
+          detail: `tier ${statement.tier} · ${statement.updatedAt.slice(0, 10)}`,
+          parent: PROJECT_ID,
+          expandable: false,
+          expanded: false,
+        });
+      }
+    }
+  }
 
   for (const [key, statements] of byKey) {
     const id = nodeId.key(key);

@@ -80,6 +80,20 @@ export function provenanceOf(
         actions: [],
       };
     }
+    case 'project': {
+      const facts = source.project ? confirmed.filter((statement) => statement.scope === source.project?.scope) : [];
+      return {
+        nodeId: id,
+        kind: 'project',
+        title: source.project ? `This project: ${source.project.label}` : 'This project',
+        facts: [
+          { label: 'Confirmed facts', value: String(facts.length) },
+          { label: 'Scope', value: source.project?.scope ?? '' },
+        ],
+        history: [],
+        actions: [],
+      };
+    }
     case 'key': {
       const values = confirmed.filter((statement) => statement.key === parsed.ref);
       if (values.length === 0) return undefined;
