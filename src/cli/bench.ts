@@ -10,7 +10,7 @@ import { MemoryStore } from '../core/store/memoryStore';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { MemoryToolRunner } from '../core/turn/memoryTools';
 import { TurnEngine, type TurnPart } from '../core/turn/turnEngine';
-import type { TurnModel } from '../core/turn/turnModel';
+import { answeringModel } from '../core/turn/turnModel';
 import { searchStoredTurns } from '../core/recall/turnSearch';
 import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
@@ -89,20 +89,11 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
     const engine = new TurnEngine({ memory, tokens: options.tokens, onTiming: (part, ms) => (timings[part] = ms) });
     let requestedAt = 0;
     let replyText = '';
-    const instantModel: TurnModel = {
-      id: 'bench',
-      name: 'bench',
-      vendor: 'bench',
-      systemDelivery: 'system message',
-      window: async () => ({ tokens: 8192, replyReserve: 2048, why: 'the benchmark’s window' }),
-      async *send(messages) {
-        requestedAt ||= performance.now();
-        // A summary roll (off the reply path) gets a usable summary, as a model would write one.
-        const summary = /running summary/.test(messages[0]?.content ?? '');
-        yield { kind: 'text', text: summary ? benchSummary : replyText };
-        yield { kind: 'done' };
-      },
-    };
+    const instantModel = answeringModel('bench', (messages) => {
+      requestedAt ||= performance.now();
+      // A summary roll (off the reply path) gets a usable summary, as a model would write one.
+      return /running summary/.test(messages[0]?.content ?? '') ? benchSummary : replyText;
+    });
     const tools = new MemoryToolRunner(() => store);
     const warmup = 20;
     for (let i = 0; i < warmup + options.samples; i++) {

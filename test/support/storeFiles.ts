@@ -23,6 +23,14 @@ export function finished(child: ChildProcess): Promise<{ code: number | null; st
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+/** The CLI with `stdin` on its input, asynchronously (so a stand-in Ollama in this process can answer it). */
+export function engramWithInput(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
+  const done = finished(child);
+  child.stdin?.end(stdin);
+  return done;
+}
+
 /** A JSONL file of `count` turns of one session, each line about 200 bytes, with refs `${session}-${i}`. */
 export function turnsFile(folder: string, name: string, session: string, count: number, words = 12): string {
   const path = join(folder, name);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeOllama } from '../support/fakeOllama';
 import { answerFromPrompt } from '../support/promptReader';
+import { engramWithInput } from '../support/storeFiles';
 import { tempFolder } from '../support/tempStore';
 
 const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
@@ -18,17 +18,9 @@ interface TurnLine {
 }
 
 /** `engram chat --json` in a child process (asynchronously: the stand-in answers from this process). */
-function chat(db: string, host: string, messages: string[]): Promise<{ code: number | null; turns: TurnLine[]; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'chat', '--db', db, '--model', 'stand-in', '--host', host, '--json'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr, turns: stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as TurnLine) }));
-    child.stdin.end(messages.join('\n') + '\n');
-  });
+async function chat(db: string, host: string, messages: string[]): Promise<{ code: number | null; turns: TurnLine[]; stderr: string }> {
+  const run = await engramWithInput(['chat', '--db', db, '--model', 'stand-in', '--host', host, '--json'], messages.join('\n') + '\n');
+  return { code: run.code, stderr: run.stderr, turns: run.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as TurnLine) };
 }
 
 describe('a correction finishes the job (engram chat against a stand-in that answers from its prompt)', function () {

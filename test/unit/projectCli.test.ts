@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeOllama, type ChatRequestBody } from '../support/fakeOllama';
+import { engramWithInput } from '../support/storeFiles';
 import { tempFolder } from '../support/tempStore';
 
 const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
@@ -15,18 +16,7 @@ function repo(folder: string, remote: string): string {
   return folder;
 }
 
-function run(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const run = (args: string[], stdin = ''): ReturnType<typeof engramWithInput> => engramWithInput(args, stdin);
 
 describe('engram chat, search and stats with --workspace (project scopes from the command line)', function () {
   this.timeout(60_000);

@@ -7,7 +7,7 @@ import { EngramMemory } from '../turn/engramMemory';
 import { voices, type RetiredBelief } from '../context/staleBeliefs';
 import { MemoryToolRunner } from '../turn/memoryTools';
 import { TurnEngine } from '../turn/turnEngine';
-import type { TurnModel } from '../turn/turnModel';
+import { answeringModel } from '../turn/turnModel';
 import { isTurnRole, type TurnRole } from '../store/turnRepository';
 
 export type ReplayPolicy = 'defer' | 'consolidate' | 'corrections' | 'both';
@@ -58,14 +58,8 @@ const belief = (key: string, value: string): string => `${key}=${value}`;
 
 /** A laptop-sized prompt, as `engram.ollama.contextLength`'s default gives. */
 const replayBudget = 5_500;
-const replayModel: TurnModel = {
-  id: 'replay',
-  name: 'replay',
-  vendor: 'replay',
-  systemDelivery: 'system message',
-  window: async () => ({ tokens: 8192, replyReserve: 2048, why: 'replay' }),
-  send: async function* () {},
-};
+/** Replay assembles prompts and never sends them: its model is never asked. */
+const replayModel = answeringModel('replay', () => '');
 
 /** A retired belief is presented as true when a block of memory or conversation says it and the "No longer true" block does not name it. */
 export function presentsRetiredAsTrue(prompt: { readonly blocks: readonly { readonly id: string; readonly text: string }[] }, retired: readonly RetiredBelief[]): boolean {

@@ -77,3 +77,21 @@ export function replyReserveFor(window: number): number {
 export function promptBudget(window: RuntimeWindow): number {
   return Math.max(256, Math.floor((window.tokens - window.replyReserve) * 0.9));
 }
+
+/**
+ * A model that answers at once with what `answer` says (no network, no tokens of its own): for the benchmark, which
+ * times Engram's own work around the model, and for evaluations that assemble prompts without sending them.
+ */
+export function answeringModel(name: string, answer: (messages: readonly ChatMessage[]) => string): TurnModel {
+  return {
+    id: name,
+    name,
+    vendor: name,
+    systemDelivery: 'system message',
+    window: async () => ({ tokens: 8192, replyReserve: 2048, why: `${name}'s fixed 8,192-token window` }),
+    async *send(messages) {
+      yield { kind: 'text', text: answer(messages) };
+      yield { kind: 'done' };
+    },
+  };
+}
