@@ -13,6 +13,7 @@
 import { countsText, el, fillDetails, pageFrame, type PageFrame } from './graphDetails';
 import { treeMove } from './graphKeys';
 import { ariaLabel, edgePath, layoutGraph, MARGIN, MIN_WIDTH, NODE_HEIGHT, shownText, SVG_NS } from './graphLayout';
+import { addBackToYou, inView, keepOnScreen, revealStart, screenOffset, updateBackToYou } from './graphScroll';
 import {
   graphActions,
   isGraphMessageToWebview,
@@ -89,33 +90,21 @@ function frame(): PageFrame | undefined {
   const found = pageFrame();
   if (found?.created) {
     renderDetails(found.details);
-    addBackToYou(found.scroller);
+    addBackToYou(found.scroller, () => rootOffset(found.scroller), () => backToYou(found.scroller));
   }
   return found;
 }
 
-/**
- * You sits at the top of a tree that grows downwards as keys open: once the owner scrolls down to what they opened,
- * You is off screen. A small "You" button then stays in the corner and brings it back.
- */
-function addBackToYou(scroller: HTMLElement): void {
-  const button = el('button', { className: 'secondary back-to-you', id: 'back-to-you', text: '↑ You' });
-  button.title = 'Scroll back to You';
-  button.hidden = true;
-  button.addEventListener('click', () => {
-    if (!graph) return;
-    const you = drawn.get(graph.rootId);
-    if (!you) return;
-    scroller.scrollTo({ top: Math.max(0, you.y - MARGIN), left: Math.max(0, you.x - MARGIN) });
-    focusNode(graph.rootId, true);
-  });
-  scroller.parentElement?.append(button);
-  scroller.addEventListener('scroll', () => updateBackToYou(scroller, button), { passive: true });
-}
+/** The drawn box of a node, for the scroll geometry. */
+const boxOf = (id: string): HTMLElement | undefined => drawn.get(id)?.item.querySelector<HTMLElement>(':scope > .box') ?? undefined;
+const rootOffset = (scroller: HTMLElement): { x: number; y: number } | undefined => (graph ? screenOffset(scroller, boxOf, graph.rootId) : undefined);
 
-function updateBackToYou(scroller: HTMLElement, button: HTMLElement): void {
-  const offset = graph ? screenOffset(scroller, graph.rootId) : undefined;
-  button.hidden = !offset || inView(scroller, offset);
+function backToYou(scroller: HTMLElement): void {
+  if (!graph) return;
+  const you = drawn.get(graph.rootId);
+  if (!you) return;
+  scroller.scrollTo({ top: Math.max(0, you.y - MARGIN), left: Math.max(0, you.x - MARGIN) });
+  focusNode(graph.rootId, true);
 }
 
 /** Draws the graph (timed, and the time posted to the host) and shows the error, if any. */
@@ -131,49 +120,23 @@ function render(): void {
   // The tidy-tree layout moves every node when one opens (You is centred on its children), so the view used to
   // stay put while the tree slid away under it. Now You stays where it was on screen when it was in view, else
   // the node the owner acted on; the focus then brings that node in if it left.
-  const rootBefore = screenOffset(parts.scroller, graph.rootId);
+  const rootBefore = screenOffset(parts.scroller, boxOf, graph.rootId);
   const anchorId = rootBefore && inView(parts.scroller, rootBefore) ? graph.rootId : (focusedId ?? graph.rootId);
-  const before = anchorId === graph.rootId ? rootBefore : screenOffset(parts.scroller, anchorId);
+  const before = anchorId === graph.rootId ? rootBefore : screenOffset(parts.scroller, boxOf, anchorId);
   const started = performance.now();
   parts.scroller.replaceChildren(drawGraph(graph));
   // Reading a laid-out size makes the browser do its layout now, so the time counts it.
   void parts.scroller.scrollHeight;
   const ms = performance.now() - started;
-  keepOnScreen(parts.scroller, drawn.has(anchorId) ? anchorId : graph.rootId, before);
+  keepOnScreen(parts.scroller, boxOf, drawn.has(anchorId) ? anchorId : graph.rootId, before);
   const back = document.getElementById('back-to-you');
-  if (back) updateBackToYou(parts.scroller, back);
+  if (back) updateBackToYou(parts.scroller, back, rootOffset(parts.scroller));
   const focusedBox = focusedId === undefined ? undefined : drawn.get(focusedId)?.item.querySelector<HTMLElement>(':scope > .box');
   if (focusedBox && anchorId !== focusedId) revealStart(parts.scroller, focusedBox);
   document.body.dataset.renderMs = ms.toFixed(1);
   document.body.dataset.nodes = String(graph.nodes.length);
   post({ type: 'rendered', nodes: graph.nodes.length, ms: Math.round(ms * 10) / 10 });
   if (hadFocus) focusNode(focusedId, false);
-}
-
-/** Where a node's box sits inside the scroller's visible area, if it is drawn. */
-function screenOffset(scroller: HTMLElement, id: string): { x: number; y: number } | undefined {
-  const box = drawn.get(id)?.item.querySelector<HTMLElement>(':scope > .box');
-  if (!box) return undefined;
-  const view = scroller.getBoundingClientRect();
-  const rect = box.getBoundingClientRect();
-  return { x: rect.left - view.left, y: rect.top - view.top };
-}
-
-function inView(scroller: HTMLElement, offset: { x: number; y: number }): boolean {
-  return offset.x >= 0 && offset.y >= 0 && offset.x < scroller.clientWidth && offset.y + NODE_HEIGHT <= scroller.clientHeight;
-}
-
-/** Scrolls so the node is where it was (`before`), or, drawn for the first time, into the middle of the view. */
-function keepOnScreen(scroller: HTMLElement, id: string, before: { x: number; y: number } | undefined): void {
-  const now = screenOffset(scroller, id);
-  if (!now) return;
-  if (before) {
-    scroller.scrollLeft += now.x - before.x;
-    scroller.scrollTop += now.y - before.y;
-    return;
-  }
-  scroller.scrollTop += now.y - scroller.clientHeight / 2 + NODE_HEIGHT / 2;
-  scroller.scrollLeft += Math.min(0, now.x - MARGIN);
 }
 
 /** Lays the graph out and builds the tree: positioned <li> items in nested groups, and the edges beneath. */
@@ -391,19 +354,6 @@ function focusNode(id: string | undefined, move: boolean): void {
   const scroller = document.getElementById('canvas-scroll');
   const box = target.item.querySelector<HTMLElement>(':scope > .box');
   if (scroller && box) revealStart(scroller, box);
-}
-
-/** The start of a node's box that must show: enough to read what it is. */
-const READABLE_START = 80;
-
-/** Scrolls the least that shows the box's start; a wide node whose start shows stays put, its parents with it. */
-function revealStart(scroller: HTMLElement, box: HTMLElement): void {
-  const view = scroller.getBoundingClientRect();
-  const rect = box.getBoundingClientRect();
-  if (rect.top < view.top) scroller.scrollTop -= view.top - rect.top + MARGIN;
-  else if (rect.bottom > view.bottom) scroller.scrollTop += rect.bottom - view.bottom + MARGIN;
-  if (rect.left < view.left) scroller.scrollLeft -= view.left - rect.left + MARGIN;
-  else if (rect.left + Math.min(READABLE_START, rect.width) > view.right) scroller.scrollLeft += rect.left + Math.min(READABLE_START, rect.width) - view.right + MARGIN;
 }
 
 // ---- details -----------------------------------------------------------------------------------------------

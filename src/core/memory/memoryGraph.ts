@@ -135,33 +135,6 @@ export function buildMemoryGraph(source: MemoryGraphSource, expanded: ReadonlySe
     childCount: byKey.length + behaviors.length + sessions.length + (retiredGroupShown ? 1 : 0) + (source.project ? 1 : 0),
   });
 
-  if (source.project) {
-    const open = expanded.has(PROJECT_ID);
-    add({
-      id: PROJECT_ID,
-      kind: 'project',
-      label: clip(`This project: ${source.project.label}`, LABEL_CHARS),
-      detail: projectFacts.length === 1 ? '1 confirmed fact about this repository' : `${projectFacts.length} confirmed facts about this repository`,
-      parent: ROOT_ID,
-      expandable: projectFacts.length > 0,
-      expanded: open,
-      childCount: projectFacts.length,
-    });
-    if (open) {
-      for (const statement of projectFacts) {
-        add({
-          id: nodeId.fact(statement.id),
-          kind: 'fact',
-          label: clip(`${statement.key}: ${statement.value}`, LABEL_CHARS),
-          detail: `tier ${statement.tier} · ${statement.updatedAt.slice(0, 10)}`,
-          parent: PROJECT_ID,
-          expandable: false,
-          expanded: false,
-        });
-      }
-    }
-  }
-
   for (const [key, statements] of byKey) {
     const id = nodeId.key(key);
     const open = expanded.has(id);
@@ -186,6 +159,34 @@ export function buildMemoryGraph(source: MemoryGraphSource, expanded: ReadonlySe
         expandable: false,
         expanded: false,
       });
+    }
+  }
+
+  // After the owner's own keys: You first, then the project the owner is working in.
+  if (source.project) {
+    const open = expanded.has(PROJECT_ID);
+    add({
+      id: PROJECT_ID,
+      kind: 'project',
+      label: clip(`This project: ${source.project.label}`, LABEL_CHARS),
+      detail: projectFacts.length === 1 ? '1 confirmed fact about this repository' : `${projectFacts.length} confirmed facts about this repository`,
+      parent: ROOT_ID,
+      expandable: projectFacts.length > 0,
+      expanded: open,
+      childCount: projectFacts.length,
+    });
+    if (open) {
+      for (const statement of projectFacts) {
+        add({
+          id: nodeId.fact(statement.id),
+          kind: 'fact',
+          label: clip(`${statement.key}: ${statement.value}`, LABEL_CHARS),
+          detail: `tier ${statement.tier} · ${statement.updatedAt.slice(0, 10)}`,
+          parent: PROJECT_ID,
+          expandable: false,
+          expanded: false,
+        });
+      }
     }
   }
 
