@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { turnsFile } from '../support/storeFiles';
 import { openTestStore, tempFolder } from '../support/tempStore';
 
 /** Fault tests with real processes: concurrent writers, and SIGKILL in the middle of writing. */
 const root = join(__dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 const child = join(__dirname, '..', 'support', 'storeChild.js');
-
-function turnsFile(folder: string, name: string, session: string, count: number, words = 12): string {
-  const path = join(folder, name);
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const text = `${session} turn ${i}: ` + Array.from({ length: words }, (_, w) => `word${(i * 31 + w) % 997}`).join(' ');
-    lines.push(JSON.stringify({ session, role: i % 2 ? 'assistant' : 'user', text, ref: `${session}-${i}` }));
-  }
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
 
 function exited(process: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => process.once('exit', (code) => resolve(code)));

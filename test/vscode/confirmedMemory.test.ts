@@ -3,18 +3,12 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { EngramApi } from '../../src/host/extension';
-import { FakeOllama } from '../support/fakeOllama';
-import { chat, connectToStandIn } from './engramApi';
+import { chat, withStandInChat } from './engramApi';
 
 describe('Engram confirmed memory', () => {
-  const ollama = new FakeOllama({ models: [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192 }] });
+  const { ollama, api: connected } = withStandInChat();
   let api: EngramApi;
-
-  before(async () => {
-    api = await connectToStandIn(ollama);
-    await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  });
-  after(() => ollama.stop());
+  before(() => (api = connected()));
 
   const confirmed = (): string[] => (api.facts?.list('confirmed') ?? []).map((s) => `${s.key}=${s.value}`).sort();
 

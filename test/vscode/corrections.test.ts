@@ -3,19 +3,13 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { EngramApi } from '../../src/host/extension';
-import { FakeOllama } from '../support/fakeOllama';
 import { answerFromPrompt } from '../support/promptReader';
-import { chat, connectToStandIn } from './engramApi';
+import { chat, withStandInChat } from './engramApi';
 
 describe('Engram corrections', () => {
-  const ollama = new FakeOllama({ models: [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192 }] });
+  const { ollama, api: connected } = withStandInChat();
   let api: EngramApi;
-
-  before(async () => {
-    api = await connectToStandIn(ollama);
-    await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  });
-  after(() => ollama.stop());
+  before(() => (api = connected()));
 
   it('retires the belief the assistant voiced when the user says "I left Northwind last month, remember?"', async () => {
     const learned = await chat(api, '@engram I work at Northwind Labs');

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { TurnOutcome } from '../../src/host/chatParticipant';
 import type { EngramApi } from '../../src/host/extension';
-import type { FakeOllama } from '../support/fakeOllama';
+import { FakeOllama as StandIn, type FakeOllama } from '../support/fakeOllama';
 
 export const extensionId = 'engram-dev.engram';
 
@@ -48,4 +48,25 @@ export async function connectToStandIn(ollama: FakeOllama): Promise<EngramApi> {
   await vscode.workspace.getConfiguration('engram').update('ollama.host', url, vscode.ConfigurationTarget.Global);
   await vscode.workspace.getConfiguration('engram').update('model', standInModel, vscode.ConfigurationTarget.Global);
   return activeEngram();
+}
+
+/**
+ * The set-up most suites share: a stand-in with the one model, Engram pointed at it, a new chat; the stand-in stops
+ * after the suite. Call inside `describe`; `api()` is valid from the first test on.
+ */
+export function withStandInChat(): { readonly ollama: FakeOllama; api(): EngramApi } {
+  const ollama = new StandIn({ models: [{ name: standInModel, family: 'llama', contextLength: 8192 }] });
+  let api: EngramApi | undefined;
+  before(async () => {
+    api = await connectToStandIn(ollama);
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  });
+  after(() => ollama.stop());
+  return {
+    ollama,
+    api: () => {
+      if (!api) throw new Error('the suite has not connected to the stand-in yet');
+      return api;
+    },
+  };
 }

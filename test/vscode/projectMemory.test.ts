@@ -5,17 +5,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EngramApi } from '../../src/host/extension';
-import { FakeOllama } from '../support/fakeOllama';
-import { chat, connectToStandIn } from './engramApi';
+import { chat, withStandInChat } from './engramApi';
 
 describe('Engram project memory', () => {
-  const ollama = new FakeOllama({ models: [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192 }] });
+  const { ollama, api: connected } = withStandInChat();
   let api: EngramApi;
-  before(async () => {
-    api = await connectToStandIn(ollama);
-    await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  });
-  after(() => ollama.stop());
+  before(() => (api = connected()));
 
   it('learns "we use vitest here" for this project, not for the owner, and shows This project beside You', async () => {
     const outcome = await chat(api, '@engram we use vitest here');
