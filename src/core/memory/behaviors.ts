@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import type { OperationKind } from '../store/operationRegistry';
-import { asNumber, asOptionalString, selectAll, selectNumber } from '../store/rows';
+import { asNumber, asOptionalString, runStatement, selectAll, selectNumber } from '../store/rows';
 
 /**
  * Behaviours (lessons): instructions the assistant follows, born only from evidence (a correction) and
@@ -47,16 +47,16 @@ export function isBehaviorOp(candidate: object): candidate is BehaviorOp {
 export function applyBehaviorOp(db: Database, op: BehaviorOp): boolean {
   if (selectNumber(db, 'SELECT COUNT(*) FROM behavior_events WHERE id = ?', [op.id]) > 0) return false;
   if (op.action === 'propose') {
-    db.run(
+    runStatement(db, 
       `INSERT OR IGNORE INTO behaviors (id, text, status, evidence, evidence_turn_id, statement_id, created_at, updated_at, tokens)
        VALUES (?, ?, 'proposed', ?, ?, ?, ?, ?, ?)`,
       [op.behaviorId, op.text, op.evidence, op.turnId ?? null, op.statementId ?? null, op.at, op.at, op.tokens],
     );
   } else {
     const status = op.action === 'approve' ? 'approved' : op.action === 'reject' ? 'rejected' : 'retired';
-    db.run('UPDATE behaviors SET status = ?, updated_at = ? WHERE id = ?', [status, op.at, op.behaviorId]);
+    runStatement(db, 'UPDATE behaviors SET status = ?, updated_at = ? WHERE id = ?', [status, op.at, op.behaviorId]);
   }
-  db.run('INSERT INTO behavior_events (id, behavior_id, at, action, reason) VALUES (?, ?, ?, ?, ?)', [op.id, op.behaviorId, op.at, op.action, op.reason]);
+  runStatement(db, 'INSERT INTO behavior_events (id, behavior_id, at, action, reason) VALUES (?, ?, ?, ?, ?)', [op.id, op.behaviorId, op.at, op.action, op.reason]);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import type { OperationKind } from '../store/operationRegistry';
-import { selectNumber } from '../store/rows';
+import { runStatement, selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
 import type { Tier } from './slotPatterns';
 import { forgetStatement } from './statementForget';
@@ -115,13 +115,13 @@ export function isStatementOp(value: Record<string, unknown>): value is Statemen
 export const repetitionsToConfirm = 3;
 
 function recordEvent(db: Database, id: string, statementId: string, at: string, action: string, statusAfter: StatementStatus, reason: string, turnId?: string): void {
-  db.run('INSERT INTO statement_events (id, statement_id, at, action, status_after, reason, turn_id) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+  runStatement(db, 'INSERT INTO statement_events (id, statement_id, at, action, status_after, reason, turn_id) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     id, statementId, at, action, statusAfter, reason, turnId ?? null,
   ]);
 }
 
 function setStatus(db: Database, statementId: string, status: StatementStatus, at: string): void {
-  db.run('UPDATE statements SET status = ?, updated_at = ? WHERE id = ?', [status, at, statementId]);
+  runStatement(db, 'UPDATE statements SET status = ?, updated_at = ? WHERE id = ?', [status, at, statementId]);
 }
 
 /** Confirms, and for a single-valued key retires the confirmed value it replaces, naming the turn. */
@@ -148,15 +148,15 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
   switch (op.action) {
     case 'propose': {
       if (findStatement(db, op.statementId)) return false;
-      db.run(
+      runStatement(db, 
         `INSERT INTO statements (id, key, value, cardinality, status, tier, origin, source_turn_id, source_session_id, source_words,
            created_at, updated_at, tokens, scope, citation) VALUES (?, ?, ?, ?, 'proposed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [op.statementId, op.key, op.value, op.cardinality, op.tier, op.origin, op.turnId ?? null, op.sessionId ?? null, op.words, op.at, op.at, op.tokens,
           op.scope ?? 'owner', op.citation ? JSON.stringify(op.citation) : null],
       );
-      db.run('INSERT INTO statements_fts (docid, key, value) SELECT rowid, key, value FROM statements WHERE id = ?', [op.statementId]);
+      runStatement(db, 'INSERT INTO statements_fts (docid, key, value) SELECT rowid, key, value FROM statements WHERE id = ?', [op.statementId]);
       recordEvent(db, op.id, op.statementId, op.at, 'proposed', 'proposed', op.reason, op.turnId);
-      if (op.turnId) db.run('INSERT OR IGNORE INTO statement_mentions (statement_id, turn_id) VALUES (?, ?)', [op.statementId, op.turnId]);
+      if (op.turnId) runStatement(db, 'INSERT OR IGNORE INTO statement_mentions (statement_id, turn_id) VALUES (?, ?)', [op.statementId, op.turnId]);
       return true;
     }
     case 'confirm':
@@ -170,15 +170,15 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
       return true;
     }
     case 'edit': {
-      db.run('DELETE FROM statements_fts WHERE docid = (SELECT rowid FROM statements WHERE id = ?)', [op.statementId]);
-      db.run('UPDATE statements SET value = ?, tokens = ?, updated_at = ? WHERE id = ?', [op.value, op.tokens, op.at, op.statementId]);
-      db.run('INSERT INTO statements_fts (docid, key, value) SELECT rowid, key, value FROM statements WHERE id = ?', [op.statementId]);
+      runStatement(db, 'DELETE FROM statements_fts WHERE docid = (SELECT rowid FROM statements WHERE id = ?)', [op.statementId]);
+      runStatement(db, 'UPDATE statements SET value = ?, tokens = ?, updated_at = ? WHERE id = ?', [op.value, op.tokens, op.at, op.statementId]);
+      runStatement(db, 'INSERT INTO statements_fts (docid, key, value) SELECT rowid, key, value FROM statements WHERE id = ?', [op.statementId]);
       const status = findStatement(db, op.statementId)?.status ?? 'proposed';
       recordEvent(db, op.id, op.statementId, op.at, 'edited', status, op.reason);
       return true;
     }
     case 'mention': {
-      if (op.turnId) db.run('INSERT OR IGNORE INTO statement_mentions (statement_id, turn_id) VALUES (?, ?)', [op.statementId, op.turnId]);
+      if (op.turnId) runStatement(db, 'INSERT OR IGNORE INTO statement_mentions (statement_id, turn_id) VALUES (?, ?)', [op.statementId, op.turnId]);
       const statement = findStatement(db, op.statementId);
       recordEvent(db, op.id, op.statementId, op.at, 'mentioned', statement?.status ?? 'proposed', op.reason, op.turnId);
       if (statement?.status === 'proposed' && mentionCount(db, op.statementId) >= repetitionsToConfirm) {
@@ -190,12 +190,12 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
     case 'forget':
       return forgetStatement(db, op.statementId, op.at);
     case 'cite': {
-      db.run('UPDATE statements SET citation = ?, updated_at = ? WHERE id = ?', [op.citation ? JSON.stringify(op.citation) : null, op.at, op.statementId]);
+      runStatement(db, 'UPDATE statements SET citation = ?, updated_at = ? WHERE id = ?', [op.citation ? JSON.stringify(op.citation) : null, op.at, op.statementId]);
       recordEvent(db, op.id, op.statementId, op.at, 'cited', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason);
       return true;
     }
     case 'ask':
-      db.run('UPDATE statements SET asked_in_session = ? WHERE id = ?', [op.sessionId ?? null, op.statementId]);
+      runStatement(db, 'UPDATE statements SET asked_in_session = ? WHERE id = ?', [op.sessionId ?? null, op.statementId]);
       recordEvent(db, op.id, op.statementId, op.at, 'asked', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason, op.turnId);
       return true;
   }

@@ -98,10 +98,35 @@ export function redactSecrets(text: string): string {
 export function redactDeep<T>(value: T): T {
   // One scan over all the strings (kept apart by a separator no pattern crosses) decides whether any has a secret:
   // an operation such as a context report holds hundreds of short strings, and scanning each cost 15 ms a turn.
+  // Most of them (fact ids, block reasons, the labels of the same recent turns) were in the last turn's report too:
+  // a string found clean once is clean for good, so only the new ones are scanned.
   const strings: string[] = [];
   collectStrings(value, strings);
-  if (strings.length > 1 && !containsSecret(strings.join('\n\u0000\n'))) return value;
+  const unseen = strings.filter((text) => !knownClean.has(text));
+  if (unseen.length === 0) return value;
+  if (!containsSecret(unseen.join('\n\u0000\n'))) {
+    rememberClean(unseen);
+    return value;
+  }
   return redactEach(value);
+}
+
+/** Strings already scanned and found clean, newest last; bounded so a long session does not grow it without end. */
+const knownClean = new Set<string>();
+const knownCleanLimit = 8192;
+/** Long texts (a pasted file) are rarely seen twice and would make the set heavy: only short strings are kept. */
+const knownCleanLength = 512;
+
+function rememberClean(strings: readonly string[]): void {
+  for (const text of strings) {
+    if (text.length > knownCleanLength) continue;
+    knownClean.delete(text);
+    knownClean.add(text);
+  }
+  for (const oldest of knownClean) {
+    if (knownClean.size <= knownCleanLimit) break;
+    knownClean.delete(oldest);
+  }
 }
 
 function collectStrings(value: unknown, into: string[]): void {

@@ -9,6 +9,7 @@ import { tryAcquireSnapshotLock } from './snapshotLock';
 import { loadSqlJs } from './sqlJs';
 import { checkEngramDatabase } from './storeIdentity';
 import { storeLayout } from './storeLayout';
+import { settleDeferred } from './operationRegistry';
 import { countTurns } from './turnRepository';
 
 export interface CompactionResult {
@@ -69,6 +70,7 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
       if (turns < loaded.base.turns && loaded.removalsReplayed === 0) {
         throw new Error(`the new snapshot would hold ${turns} turns where the last one held ${loaded.base.turns}; nothing was written`);
       }
+      settleDeferred(db);
       bytes = db.export();
     } finally {
       db.close();

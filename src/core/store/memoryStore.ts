@@ -5,7 +5,7 @@ import { redactDeep, redactSecrets } from '../shared/secrets';
 import { compactStore, type CompactionResult } from './compaction';
 import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
-import { applyOp, type StoreOp, type TurnOp } from './operations';
+import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { RemovedJournalWatch } from './removedJournalWatch';
@@ -115,7 +115,7 @@ export class MemoryStore {
     if (created) {
       journal.append(op).catch(() => undefined);
       if (this.countedTurns !== undefined) this.countedTurns++;
-      this.changed(new Set(['turn']), { ownTurn: true });
+      this.changed(new Set(['turn']));
     } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
     const stored = findTurn(this.db, op.id);
     if (!stored) throw new Error(`The turn ${op.id} was not stored`);
@@ -136,6 +136,7 @@ export class MemoryStore {
     const rowids = this.unindexed;
     this.unindexed = [];
     indexTurns(this.db, rowids);
+    settleDeferred(this.db);
   }
 
   /** Reads the database directly: for the core's own repositories (facts, recall), never for the host. */
@@ -158,6 +159,7 @@ export class MemoryStore {
     if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
+    if (changed && changesTurnCount(op.kind)) this.countedTurns = undefined;
     if (changed) this.changed(new Set([op.kind]));
     return changed;
   }
@@ -167,8 +169,7 @@ export class MemoryStore {
     this.changeListeners.push(listener);
   }
 
-  private changed(kinds: ReadonlySet<StoreOp['kind']>, how: { ownTurn?: boolean } = {}): void {
-    if (!how.ownTurn) this.countedTurns = undefined;
+  private changed(kinds: ReadonlySet<StoreOp['kind']>): void {
     for (const listener of this.changeListeners) listener(kinds);
   }
 
@@ -263,7 +264,11 @@ export class MemoryStore {
       // turns are indexed as they come; otherwise they join the deferred batch.
       const removes = read.ops.some((op) => op.kind !== 'turn');
       if (removes) this.indexPending();
-      applied += applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
+      const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
+      // A batch of turns only adds to the kept count; a removal among them means counting again.
+      if (removes) this.countedTurns = undefined;
+      else if (this.countedTurns !== undefined) this.countedTurns += appliedHere;
+      applied += appliedHere;
       for (const op of read.ops) kinds.add(op.kind);
       this.badLines.push(...read.badLines);
       this.offsets.set(name, read.offset);
@@ -283,6 +288,7 @@ export class MemoryStore {
     this.db.close();
     this.db = loaded.db;
     this.unindexed = [];
+    this.countedTurns = undefined;
     this.offsets.clear();
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
     this.badLines.push(...loaded.badLines);
@@ -346,6 +352,7 @@ export class MemoryStore {
 
   /** A full copy of the database: what a naive save-per-turn would write. Only the benchmark needs it. */
   exportForComparison(): Uint8Array {
+    settleDeferred(this.db);
     return this.db.export();
   }
 
@@ -410,4 +417,9 @@ export class MemoryStore {
   private writableJournal(): JournalWriter {
     return this.journal.writable(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
   }
+}
+
+/** The operation kinds that add or remove turns: after one of them, the kept turn count is counted again. */
+function changesTurnCount(kind: StoreOp['kind']): boolean {
+  return kind === 'turn' || kind === 'forgetSessions' || kind === 'coolSessions' || kind === 'forgetTurns';
 }

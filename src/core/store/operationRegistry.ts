@@ -23,6 +23,11 @@ export interface OperationKind<Op extends StoreOp> {
   apply(db: Database, op: Op, deferIndex?: (rowid: number) => void): boolean;
   /** Removes text (forgetting, retention): after replaying one, the compactor merges the search index. */
   readonly removesText?: boolean;
+  /**
+   * Finishes work that applying this kind leaves for a quiet moment (so that it stays off the reply path). The store
+   * runs it when idle and before the database is exported; a domain runs it before reading what it defers.
+   */
+  settle?(db: Database): void;
 }
 
 const kinds = new Map<string, OperationKind<StoreOp>>();
@@ -65,6 +70,11 @@ export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) 
   const kind = kinds.get(op.kind);
   if (!kind) throw new Error(`No domain registered the operation kind "${op.kind}"`);
   return kind.apply(db, op, deferIndex);
+}
+
+/** Runs every kind's deferred work on this database (see OperationKind.settle). */
+export function settleDeferred(db: Database): void {
+  for (const kind of kinds.values()) kind.settle?.(db);
 }
 
 export function removesText(op: StoreOp): boolean {

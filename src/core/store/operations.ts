@@ -2,7 +2,7 @@ import { registerOperationKind, type OperationKind } from './operationRegistry';
 import { coolSession, forgetSession, forgetTurns, setSessionSummary } from './sessionRepository';
 import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
 
-export { applyOp, isStoreOp, type StoreOp } from './operationRegistry';
+export { applyOp, isStoreOp, settleDeferred, type StoreOp } from './operationRegistry';
 
 /** The store's own operations: conversation turns, rolling summaries, forgetting and retention. */
 export interface TurnOp extends NewTurn {

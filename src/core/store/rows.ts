@@ -1,15 +1,48 @@
-import type { Database, SqlValue } from 'sql.js';
+import type { Database, SqlValue, Statement } from 'sql.js';
+
+/**
+ * Prepared statements kept per database: compiling SQL in sql.js costs tens of microseconds, and a turn runs the same
+ * few dozen queries every time. sql.js frees a database's statements when it closes; the bound keeps statements built
+ * from variable SQL (an IN list) from piling up.
+ */
+const statementCache = new WeakMap<Database, Map<string, Statement>>();
+const cachedStatementsPerDatabase = 256;
+
+function cachedStatement(db: Database, sql: string): Statement {
+  let statements = statementCache.get(db);
+  if (!statements) statementCache.set(db, (statements = new Map()));
+  const cached = statements.get(sql);
+  if (cached) return cached;
+  if (statements.size >= cachedStatementsPerDatabase) {
+    for (const statement of statements.values()) statement.free();
+    statements.clear();
+  }
+  const statement = db.prepare(sql);
+  statements.set(sql, statement);
+  return statement;
+}
 
 /** Runs a query and returns its rows as objects keyed by column name. */
 export function selectAll(db: Database, sql: string, params: SqlValue[] = []): Record<string, SqlValue>[] {
-  const statement = db.prepare(sql);
+  const statement = cachedStatement(db, sql);
   try {
     statement.bind(params);
     const rows: Record<string, SqlValue>[] = [];
     while (statement.step()) rows.push(statement.getAsObject());
     return rows;
   } finally {
-    statement.free();
+    // Reset, so that a kept statement holds no read lock and keeps no bound values alive.
+    statement.reset();
+  }
+}
+
+/** Runs a statement that returns no rows (an INSERT, UPDATE or DELETE) through the same cache. */
+export function runStatement(db: Database, sql: string, params: SqlValue[] = []): void {
+  const statement = cachedStatement(db, sql);
+  try {
+    statement.run(params);
+  } finally {
+    statement.reset();
   }
 }
 

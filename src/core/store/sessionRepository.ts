@@ -1,5 +1,5 @@
 import type { Database } from 'sql.js';
-import { asNumber, asOptionalString, asString, selectAll, selectNumber } from './rows';
+import { asNumber, asOptionalString, asString, runStatement, selectAll, selectNumber } from './rows';
 
 export interface SessionRecord {
   readonly id: string;
@@ -79,7 +79,7 @@ export function coolSession(db: Database, sessionId: string, at: string): number
 }
 
 export function setSessionSummary(db: Database, sessionId: string, summary: string, uptoSeq?: number): boolean {
-  db.run('UPDATE sessions SET summary = ?, summary_upto = MAX(summary_upto, ?) WHERE id = ?', [summary, uptoSeq ?? 0, sessionId]);
+  runStatement(db, 'UPDATE sessions SET summary = ?, summary_upto = MAX(summary_upto, ?) WHERE id = ?', [summary, uptoSeq ?? 0, sessionId]);
   return db.getRowsModified() > 0;
 }
 

@@ -1,5 +1,5 @@
 import type { Database, SqlValue } from 'sql.js';
-import { asNumber, asOptionalString, asString, selectAll, selectNumber } from './rows';
+import { asNumber, asOptionalString, asString, runStatement, selectAll, selectNumber } from './rows';
 
 export type TurnRole = 'user' | 'assistant';
 
@@ -43,7 +43,7 @@ export function insertTurn(db: Database, turn: NewTurn, deferIndex?: (rowid: num
   if (findTurn(db, turn.id)) return false;
   if (selectNumber(db, 'SELECT COUNT(*) FROM forgotten_sessions WHERE session_id = ?', [turn.sessionId]) > 0) return false;
   if (selectNumber(db, 'SELECT COUNT(*) FROM forgotten_turns WHERE turn_id = ?', [turn.id]) > 0) return false;
-  db.run(
+  runStatement(db, 
     `INSERT INTO sessions (id, source, started_at, last_at) VALUES (?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET
        started_at = MIN(started_at, excluded.started_at),
@@ -51,7 +51,7 @@ export function insertTurn(db: Database, turn: NewTurn, deferIndex?: (rowid: num
     [turn.sessionId, turn.source, turn.at, turn.at],
   );
   const seq = selectNumber(db, 'SELECT COALESCE(MAX(seq), 0) + 1 FROM turns WHERE session_id = ?', [turn.sessionId]);
-  db.run('INSERT INTO turns (id, session_id, seq, role, text, at, ref, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+  runStatement(db, 'INSERT INTO turns (id, session_id, seq, role, text, at, ref, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
     turn.id,
     turn.sessionId,
     seq,
@@ -63,7 +63,7 @@ export function insertTurn(db: Database, turn: NewTurn, deferIndex?: (rowid: num
   ]);
   const rowid = selectNumber(db, 'SELECT last_insert_rowid()');
   if (deferIndex) deferIndex(rowid);
-  else db.run('INSERT INTO turns_fts (docid, text) VALUES (?, ?)', [rowid, turn.text]);
+  else runStatement(db, 'INSERT INTO turns_fts (docid, text) VALUES (?, ?)', [rowid, turn.text]);
   return true;
 }
 
