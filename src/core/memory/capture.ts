@@ -2,6 +2,7 @@ import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
 import { closedGate } from './gates';
+import { passingCandidates } from './passingShapes';
 import { ownWords } from './pastedText';
 import { projectMarker } from './projectCapture';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
@@ -24,7 +25,7 @@ function clauseCandidates(clause: OwnerClause): { candidates: Candidate[]; typo:
   if (clause.language !== 'en') return { candidates: foreignCandidates(clause), typo: false };
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
-  return { candidates: [...candidatesOf(text), ...selfDescriptionCandidates(text)], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+  return { candidates: [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
 }
 
 /**
@@ -59,7 +60,28 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
       else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
     }
   }
-  return { candidates: dropShadowed(candidates) };
+  return { candidates: settleConflicts(dropShadowed(candidates), own.text) };
+}
+
+/**
+ * Facts of one message that cannot all be true: two names ("My name's Bartholomew but everyone calls me Bart"), bash
+ * the shell and Bash the language from the same words. The name the owner asks to be called by wins; a single key
+ * with two values left is asked about, never confirmed.
+ */
+function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] {
+  let kept = candidates.filter((candidate) => !(candidate.key === 'languages' && candidate.value === 'Bash' && candidates.some((other) => other.key === 'shell' && other.value.toLowerCase() === 'bash')));
+  const names = kept.filter((candidate) => candidate.key === 'name');
+  if (names.length > 1) {
+    const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
+    if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
+  }
+  const singleKeys = new Map<string, number>();
+  for (const candidate of kept) if (candidate.key !== 'languages' && candidate.key !== 'frameworks' && candidate.key !== 'style') singleKeys.set(candidate.key, (singleKeys.get(candidate.key) ?? 0) + 1);
+  return kept.map((candidate) => ((singleKeys.get(candidate.key) ?? 0) > 1 && candidate.tier === 'A' ? { ...candidate, tier: 'B' } : candidate));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -30,12 +30,14 @@ const exampleMarker =
   /(?:^|\b(?:can|could|would) (?:you|u) |\bplease |\bpls |\bhelp me |\bi need you to |\bi want you to )(?:generate|write|draft|compose|create|make up|come up with|invent|produce)\b|\b(?:e\.g\.|for example|for instance|such as|something like|like:|sample|examples?|mock|fake|dummy|placeholder|fixture|seed (?:data|script)|test (?:input|data|string)|the input|self-introductions|bios?)\b/i;
 /** "my boss thinks I'm…", "she told me she's…": someone else's words or beliefs about the owner. */
 const reported = /\b([\p{L}']+)\s+(?:thinks|think|says|said|told (?:me|us|everyone)|believes|claims|wrote|assumes?|reckons)\b(?:\s+that)?\s+(?:i|i'm|im|i’m|she|he|they|she's|he's)\b/iu;
+/** "As an admin on the billing team, I want to export invoices": a user story speaks for a persona, not the owner. */
+const userStory = /^as an? [^,]{1,60},\s*i (?:want|need|would like|can|should|must)\b/i;
 const questionOpening = /^(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|what|how|why|where|which|who|when|have|has)\b/i;
 
 export function sentenceVerdict(sentence: string): SentenceVerdict {
   const weaker: string[] = [];
   const opening = sentence.replace(/^(?:\W|hi|hey|so|ok|okay|oh|and|but|also|btw|well)+\s*/i, '');
-  if (hypotheticalOpening.test(opening) || rolePlay.test(sentence) || sarcasm.test(sentence)) return skipped;
+  if (hypotheticalOpening.test(opening) || rolePlay.test(sentence) || sarcasm.test(sentence) || userStory.test(opening)) return skipped;
   const speaker = reported.exec(sentence);
   if (speaker) {
     if (speaker[1].toLowerCase() !== 'i') return skipped;

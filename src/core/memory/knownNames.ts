@@ -5,35 +5,55 @@
  */
 
 export const knownOperatingSystems = [
-  'Arch Linux', 'macOS', 'Mac OS', 'OS X', 'Linux', 'Ubuntu', 'Debian', 'Fedora', 'Windows 11', 'Windows 10', 'Windows', 'WSL',
-  'NixOS', 'Manjaro', 'Linux Mint', 'Pop!_OS', 'FreeBSD', 'ChromeOS', 'openSUSE', 'Gentoo', 'Arch',
+  'Arch Linux', 'macOS', 'Mac OS', 'OS X', 'Mac', 'Linux', 'Ubuntu', 'Debian', 'Fedora', 'Windows', 'WSL2', 'WSL',
+  'NixOS', 'Manjaro', 'Linux Mint', 'Pop!_OS', 'FreeBSD', 'ChromeOS', 'openSUSE', 'Gentoo', 'Arch', 'EndeavourOS', 'Alpine', 'Kubuntu', 'Asahi Linux',
 ];
 export const knownEditors = [
   'Neovim', 'nvim', 'Vim', 'Emacs', 'VS Code', 'VSCode', 'Visual Studio Code', 'Visual Studio', 'Helix', 'Zed', 'Sublime Text',
   'Sublime', 'IntelliJ IDEA', 'IntelliJ', 'WebStorm', 'PyCharm', 'GoLand', 'Rider', 'CLion', 'Xcode', 'nano', 'Kakoune', 'Cursor', 'Fleet',
+  'Android Studio', 'Eclipse', 'Notepad++', 'RubyMine', 'PhpStorm', 'DataGrip', 'Spacemacs', 'Windsurf', 'JupyterLab',
 ];
-export const knownShells = ['bash', 'zsh', 'fish', 'nushell', 'PowerShell', 'pwsh', 'tcsh', 'ksh', 'xonsh', 'elvish'];
-export const knownPackageManagers = ['pnpm', 'npm', 'yarn', 'bun', 'pip', 'poetry', 'uv', 'conda', 'pipenv', 'cargo', 'composer', 'bundler'];
+export const knownShells = ['Git Bash', 'bash', 'zsh', 'fish', 'nushell', 'PowerShell', 'pwsh', 'tcsh', 'ksh', 'xonsh', 'elvish', 'oh-my-zsh'];
+export const knownPackageManagers = [
+  'pnpm', 'npm', 'yarn', 'bun', 'pip', 'poetry', 'uv', 'conda', 'mamba', 'pipenv', 'pipx', 'pdm', 'cargo', 'composer', 'bundler', 'Homebrew',
+  'brew', 'Maven', 'Gradle', 'NuGet', 'vcpkg', 'Conan',
+];
 /** The package managers "I use X" alone is enough for (for the others the word names a language tool too). */
 export const javascriptPackageManagers = ['pnpm', 'npm', 'yarn', 'bun'];
 export const knownTestFrameworks = [
   'vitest', 'jest', 'mocha', 'jasmine', 'pytest', 'unittest', 'RSpec', 'JUnit', 'TestNG', 'xUnit', 'NUnit', 'Cypress', 'Playwright',
-  'AVA', 'node:test', 'Catch2', 'GoogleTest', 'ExUnit',
+  'AVA', 'node:test', 'Catch2', 'GoogleTest', 'ExUnit', 'Pest', 'PHPUnit', 'Minitest', 'Selenium', 'Karma', 'XCTest', 'Kotest', 'Testify',
+  'Ginkgo', 'Robot Framework', 'Testing Library', 'WebdriverIO', 'Detox', 'Espresso', 'Hypothesis', 'doctest', 'Spock',
 ];
 /** Languages are matched case-sensitively when the name is also an English word ("Go", "C"). */
 export const knownLanguages = [
   'TypeScript', 'JavaScript', 'Python', 'Rust', 'Go', 'Golang', 'Java', 'Kotlin', 'Swift', 'C++', 'C#', 'C', 'Ruby', 'PHP', 'Elixir',
   'Erlang', 'Haskell', 'Scala', 'Clojure', 'OCaml', 'F#', 'Dart', 'Lua', 'Zig', 'Nim', 'R', 'Julia', 'Perl', 'SQL', 'Objective-C',
-  'Crystal', 'Gleam', 'Bash',
+  'Crystal', 'Gleam', 'Bash', 'Solidity', 'Elm', 'Fortran', 'COBOL', 'MATLAB', 'Groovy', 'Assembly', 'Racket', 'Scheme', 'Common Lisp',
+  'Lisp', 'Prolog', 'Ada', 'Pascal', 'Delphi', 'Visual Basic', 'VB.NET', 'Apex', 'ABAP', 'Mojo', 'V', 'TS', 'JS',
 ];
-export const caseSensitiveLanguages = new Set(['Go', 'C', 'R', 'Nim', 'Dart', 'Swift', 'Rust', 'Crystal', 'Julia']);
+export const caseSensitiveLanguages = new Set(['Go', 'C', 'R', 'Nim', 'Dart', 'Swift', 'Rust', 'Crystal', 'Julia', 'Elm', 'Ada', 'Scheme', 'V', 'TS', 'JS', 'Mojo', 'Assembly', 'Pascal']);
 export const knownFrameworks = [
   'React Native', 'React', 'Svelte', 'SvelteKit', 'Vue', 'Nuxt', 'Angular', 'Solid', 'Next.js', 'Next', 'Django', 'Flask', 'FastAPI',
   'Ruby on Rails', 'Rails', 'Spring Boot', 'Spring', 'Express', 'NestJS', 'Laravel', 'Symfony', 'Phoenix', 'Remix', 'Astro', 'Gatsby',
   'Ember', 'Qwik', 'htmx', 'Tailwind', 'Bootstrap', 'jQuery', 'Flutter', 'Electron', 'Tauri', 'PyTorch', 'TensorFlow', 'pandas',
-  'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET',
+  'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET', 'tRPC', 'Prisma', 'SQLAlchemy', 'Django REST Framework', 'DRF',
+  'dbt', 'RxJS', 'Jetpack Compose', 'SwiftUI', 'UIKit', 'PySpark', 'Spark', 'WordPress', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Koa',
+  'Hono', 'Fastify', 'Quarkus', 'Micronaut', 'Ktor', 'Hibernate', 'Sinatra', 'Blazor', 'Entity Framework', 'Unity', 'Godot', 'Qt',
+  'Preact', 'Ionic', 'Expo', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Tokio', 'Leptos',
+  'Alpine.js', 'Lit', 'Three.js', 'D3', 'Chakra UI', 'shadcn/ui', 'Drupal', 'Shopify', 'Strapi', 'Deno', 'Node.js', 'Hugging Face',
+  'Apollo', 'GraphQL', 'Echo', 'Fiber', 'Sequelize', 'TypeORM', 'Drizzle', 'Mongoose', 'Zod', 'Jetpack', 'Riverpod', 'Bloc',
 ];
-export const knownDiets = ['vegetarian', 'vegan', 'pescatarian', 'gluten-free', 'kosher', 'halal', 'keto'];
+export const knownDiets = ['vegetarian', 'vegan', 'pescatarian', 'pescetarian', 'gluten-free', 'kosher', 'halal', 'keto', 'paleo', 'dairy-free', 'lactose-free', 'plant-based'];
+
+/**
+ * Spellings of one name shown the one way ("vscode" is VS Code, "nvim" is Neovim): a fact is stored once, whatever
+ * way the owner typed it.
+ */
+const canonicalSpelling = new Map<string, string>([
+  ['vscode', 'VS Code'], ['visual studio code', 'VS Code'], ['nvim', 'Neovim'], ['golang', 'Go'], ['pwsh', 'PowerShell'],
+  ['mac os', 'macOS'], ['os x', 'macOS'], ['pescetarian', 'pescatarian'], ['homebrew', 'brew'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
+]);
 
 /** Words that look like a name after "I'm" but are states ("I'm Confused") or placeholders. */
 export const notNames = new Set(
@@ -74,7 +94,7 @@ export function findKnown(text: string, names: readonly string[], caseSensitive:
   for (const match of text.matchAll(pattern)) {
     const name = byLowerCase.get(match[0].toLowerCase());
     // A name that is also an English word ("Go", "C") counts only as written.
-    if (name && (!caseSensitive.has(name) || match[0] === name)) found.push(name);
+    if (name && (!caseSensitive.has(name) || match[0] === name)) found.push(canonicalSpelling.get(name.toLowerCase()) ?? name);
   }
   return found;
 }

@@ -2,6 +2,7 @@ import { compiled } from './compiledPatterns';
 import type { Candidate } from './slotPatterns';
 import { findKnown, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks, caseSensitiveLanguages } from './knownNames';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
+import { timezoneIn } from './timezones';
 import { lexiconTag } from './wordTagger';
 
 /**
@@ -72,10 +73,13 @@ function pieces(text: string): Candidate[] {
   if (inPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(inPlace[1]) ?? '')) return found('location', inPlace[1]);
   const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here$`);
   if (here) return found('name', here[1]);
-  const callMe = match(text, String.raw`^(?:you can|people|everyone|friends) call me\s+(\p{L}[\p{L}'’-]*)`);
+  const callMe = match(text, String.raw`^(?:you can|people|everyone|friends|most people|everybody) (?:call|calls) me\s+(\p{L}[\p{L}'’-]*)`);
   if (callMe) return found('name', callMe[1]);
   // A lone capitalised word in a list of self-description: a name or a place; the tagger tells which (valueChecks).
   const lone = capitalised(text, String.raw`^i am\s+(\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)$`);
+  // "About me: Noor, she/her, ML engineer, Amsterdam, CET": a zone in the list is the time zone.
+  const zone = lone ? timezoneIn(lone[1]) : undefined;
+  if (zone) return found('timezone', zone);
   if (lone) return /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(lone[1]) ?? '') ? found('location', lone[1]) : found('name', lone[1], 'C');
   const asRole = match(text, String.raw`^as (?:the|an?)\s+((?:${titleWord}){0,2}?${roleNouns})\b`);
   if (asRole) return found('role', asRole[1]);

@@ -13,6 +13,7 @@ import {
   notNames,
 } from './knownNames';
 import { compiled } from './compiledPatterns';
+import { objectPhrase } from './passingShapes';
 
 /**
  * The shapes that state a fact about the owner, per key. Tier A: the plain shape of its own key ("My
@@ -140,7 +141,7 @@ const testFramework: Extractor = (clause) => {
 };
 
 function listed(key: string, names: readonly string[], text: string, tier: Tier, caseSensitive?: ReadonlySet<string>): Candidate[] {
-  return [...new Set(findKnown(text, names, caseSensitive))].map((value) => ({ key, value, tier }));
+  return [...new Set(findKnown(objectPhrase(text), names, caseSensitive))].map((value) => ({ key, value, tier }));
 }
 
 const languages: Extractor = (clause) => {

@@ -1,0 +1,120 @@
+import { compiled } from './compiledPatterns';
+import {
+  caseSensitiveLanguages,
+  findKnown,
+  knownDiets,
+  knownEditors,
+  knownFrameworks,
+  knownLanguages,
+  knownOperatingSystems,
+  knownPackageManagers,
+  knownShells,
+  knownTestFrameworks,
+} from './knownNames';
+import type { Candidate } from './slotPatterns';
+import { timezoneIn } from './timezones';
+
+/**
+ * Facts said in passing, in the owner's own first-person clause: "I'm on zsh on a Mac", "I do React Native at work",
+ * "my Vue 3 app", "I'm a vim guy", "I'm in UTC+2", "I only eat halal". Only known names are taken (an unknown word in
+ * the same shape is not guessed at), and none of these is confirmed without the owner: every one is tier B.
+ */
+const toolKeys: readonly (readonly [string, readonly string[]])[] = [
+  ['editor', knownEditors],
+  ['shell', knownShells],
+  ['os', knownOperatingSystems],
+  ['package_manager', knownPackageManagers],
+  ['test_framework', knownTestFrameworks],
+  ['frameworks', knownFrameworks],
+];
+
+function match(text: string, pattern: string): RegExpExecArray | null {
+  return compiled(pattern, 'iu').exec(text);
+}
+
+/**
+ * The object of a verb, up to where the clause turns to something else: "FastAPI" in "I use FastAPI and after
+ * upgrading pydantic…", "Django with DRF" in "I'm building this on Django with DRF — what's…".
+ */
+export function objectPhrase(text: string): string {
+  const clause = text
+    .split(/\s+(?:and (?:after|when|then|now|it|i|my|the|this|that|they|we)|after|when|because|since|but|so|which|where|while|until|if|then|to|that|though|although|instead|rather than|except|even|unlike|vs\.?|versus|not|never)\b/i)[0]
+    // "VS Code with the vim plugin": the plugin is not the editor.
+    .replace(/\b[\p{L}.+#-]+ (?:extension|plugin|plugins|keybindings?|bindings|mode|emulation|keymap|theme|package)\b/giu, ' ');
+  // A list goes on after a comma or "and"; a part that says something happened is the clause turning elsewhere
+  // ("I'm on macOS Sonoma, brew broke after the update", "I'm using a VPN and npm install times out").
+  const parts = clause.split(/\s*,\s*|\s+and\s+/);
+  const kept: string[] = [];
+  for (const part of parts) {
+    if (kept.length > 0 && eventWords.test(part)) break;
+    kept.push(part);
+  }
+  return kept.join(', ');
+}
+
+const eventWords =
+  /\b(?:broke|breaks|broken|is|are|was|were|keeps|kept|fails?|failed|failing|does|doesn't|doesnt|won't|wont|can't|cant|cannot|isn't|aren't|works|crash(?:es|ed)?|says|said|shows|gives|throws|hangs|has|have|had|got|gets|times out|timed out|errors?|complains|stopped|stops|runs|ran|loads|returns)\b/i;
+
+/** The known tools named in some words, each under its key; a language only as written ("Go", not "go"). */
+export function toolsIn(words: string, keys: ReadonlySet<string> | undefined = undefined): Candidate[] {
+  const found: Candidate[] = [];
+  for (const [key, names] of toolKeys) {
+    if (keys && !keys.has(key)) continue;
+    for (const value of new Set(findKnown(words, names))) found.push({ key, value, tier: 'B' });
+  }
+  if (!keys || keys.has('languages')) {
+    for (const value of new Set(findKnown(words, knownLanguages, caseSensitiveLanguages))) {
+      // "bash" is the shell when a shell is what the clause names ("a bash person").
+      if (value === 'Bash' && found.some((candidate) => candidate.key === 'shell')) continue;
+      found.push({ key: 'languages', value, tier: 'B' });
+    }
+  }
+  return found;
+}
+
+/** Verbs of using a tool, after which every known tool of the object counts. */
+const usesTool = String.raw`^(?:i am (?:on|in|using|running|stuck on|sticking with|mostly in|mostly on|all[- ]in on|building (?:this|it|[\p{L}-]+(?: [\p{L}-]+)?) (?:on|with|in))|i (?:use|run|daily[- ]drive|live in|do (?:everything|most things|most of my work|all my [\p{L}]+) in|work (?:in|on|with)|code (?:in|on|with)|write|program in|develop (?:in|on|with)|build (?:[\p{L}-]+ ){0,2}(?:with|on|in|using)|manage (?:my )?(?:deps|dependencies|packages|environments) with|test (?:[\p{L}-]+ ){0,3}(?:with|in|using)|do|mostly (?:use|do|write|work in|work with|code in)|switched (?:everything )?to|moved (?:everything )?to)|mostly i am (?:in|on)|running|on)\s+(.+)$`;
+/** "I'm a vim guy", "I'm a Svelte person through and through", "I'm a Go developer". */
+const personShape = String.raw`^i am (?:an?|the) (?:(?:big|huge|total|die-?hard|diehard|lifelong|proud|longtime|long-time) )?((?:[\p{L}.+#/-]+ ){0,2}?[\p{L}.+#/-]+) (?:person|guy|girl|gal|user|fan|dev|developer|engineer|programmer|shop|nerd|enthusiast|main|loyalist)\b`;
+/** "my Vue 3 app", "my flutter app", "my Laravel stuff". */
+const ownProject = String.raw`\bmy (?:own |little |side |new |current |main )?((?:[\p{L}.+#/-]+ ){0,1}[\p{L}.+#/-]+)(?: \d+(?:\.\d+)*)? (?:app|apps|project|projects|site|website|backend|frontend|api|service|services|codebase|monorepo|repo|component|components|game|bot|stuff|code|setup)\b`;
+const stackLine = String.raw`^(?:my )?(?:tech |usual |current |daily )?(?:stack|setup|toolchain|tools)(?: is| are)?[:\s]\s*(.+)$`;
+const nicknames: Record<string, string> = { rubyist: 'Ruby', pythonista: 'Python', rustacean: 'Rust', gopher: 'Go', haskeller: 'Haskell', clojurian: 'Clojure', rustafarian: 'Rust' };
+
+function tools(text: string): Candidate[] {
+  const use = match(text, usesTool);
+  if (use) return toolsIn(objectPhrase(use[1]));
+  const person = match(text, personShape);
+  if (person) return toolsIn(person[1]);
+  const stack = match(text, stackLine);
+  if (stack) return toolsIn(stack[1]);
+  const nickname = match(text, String.raw`^i am an? (rubyist|pythonista|rustacean|gopher|haskeller|clojurian|rustafarian)\b`);
+  if (nickname) return [{ key: 'languages', value: nicknames[nickname[1].toLowerCase()], tier: 'B' }];
+  const project = match(text, ownProject);
+  if (project) return toolsIn(project[1], new Set(['frameworks', 'languages']));
+  return [];
+}
+
+function timezone(text: string): Candidate[] {
+  const stated = match(text, String.raw`^i am (?:on |in |at )?((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[\p{L}/_]+(?: (?:standard )?time)?)(?=$|[\s,.;!?)])`);
+  const value = stated ? timezoneIn(stated[1]) : undefined;
+  return value ? [{ key: 'timezone', value, tier: 'B' }] : [];
+}
+
+function diet(text: string): Candidate[] {
+  const eats = match(text, String.raw`^i (?:only |strictly )?eat (halal|kosher|vegan|vegetarian|plant-based|gluten-free)\b`);
+  if (eats) return [{ key: 'diet', value: eats[1].toLowerCase(), tier: 'B' }];
+  const onDiet = match(text, String.raw`^i am (?:doing|on|following) (?:a |the )?(keto|paleo|vegan|low-carb|gluten-free|plant-based)\b`);
+  if (onDiet) return [{ key: 'diet', value: onDiet[1].toLowerCase(), tier: 'B' }];
+  const none = match(text, String.raw`^no (meat|fish|dairy|pork|gluten|eggs|beef) for me\b`);
+  if (none) return [{ key: 'diet', value: `no ${none[1].toLowerCase()}`, tier: 'B' }];
+  if (match(text, String.raw`^i am (?:a )?(?:coeliac|celiac)\b`)) return [{ key: 'diet', value: 'gluten-free', tier: 'B' }];
+  const strict = match(text, String.raw`^i am (?:strictly |fully |mostly )?(\p{L}[\p{L}-]*)(?: now| these days| since \p{L}+)?$`);
+  const known = strict ? knownDiets.find((name) => name === strict[1].toLowerCase()) : undefined;
+  return known ? [{ key: 'diet', value: known === 'pescetarian' ? 'pescatarian' : known, tier: 'B' }] : [];
+}
+
+/** Every fact one clause says in passing (tier B), for the keys whose values are known names, times or diets. */
+export function passingCandidates(text: string): Candidate[] {
+  return [...tools(text), ...timezone(text), ...diet(text)];
+}
