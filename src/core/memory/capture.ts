@@ -4,6 +4,7 @@ import { foreignCandidates } from './foreignShapes';
 import { closedGate } from './gates';
 import { passingCandidates } from './passingShapes';
 import { ownWords } from './pastedText';
+import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import { candidatesOf, type Candidate, type Tier } from './slotPatterns';
@@ -60,7 +61,14 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
       else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
     }
   }
-  return { candidates: settleConflicts(dropShadowed(candidates), own.text) };
+  // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
+  // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
+  const concepts = styleCandidates(own.text);
+  const styled = candidates
+    .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
+    .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
+  for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);
+  return { candidates: settleConflicts(dropShadowed(styled), own.text) };
 }
 
 /**

@@ -102,7 +102,7 @@ const introduction =
 /** A fragment that has a subject of its own (so it is not a description of the owner). */
 const ownSubject =
   /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
-const ownerSubject = /^(?:i|my|me|call me|you can call me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
+const ownerSubject = /^(?:i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
 /** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
 const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from)\b/i;
 const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;

@@ -49,8 +49,9 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const language = languageOf(statement);
   if (!language || pastOrElse[language].test(statement)) return [];
   return statement
+    .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, ' ')
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola)\b[!,.\s]*/iu, '')
-    .split(/\s*[,;:.!]\s+|\s+(?:und|y|e)\s+(?=(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine)\b)/iu)
+    .split(/\s*[,;:.!]\s+|\s+(?:und|y|e)\s+(?=(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta)\b)/iu)
     .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|pero|mas|aber)\s+/iu, ''))
     .filter((clause) => clause && !someoneElse.test(clause) && !questionClause.test(clause))
     .map((clause) => (/^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin)\b/iu.test(clause) ? `ich ${clause}` : clause))
@@ -78,6 +79,8 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
   const text = clause.text;
   const found: Candidate[] = [];
   const add = (key: string, value: string | undefined, tier: 'A' | 'B' | 'C' = 'B'): void => {
+    // A place or a company is written with a capital ("moro em Recife"); "una app de recetas" names neither.
+    if ((key === 'employer' || key === 'location') && value && !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(value.trim())) return;
     const kept = value && (key === 'employer' || key === 'location' ? properNoun(value.replace(/\s+(?:de|do|da)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ') : value.trim());
     if (kept) found.push({ key, value: kept, tier });
   };
