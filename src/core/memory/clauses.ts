@@ -1,4 +1,4 @@
-import { foreignClauses, looksForeign } from './foreignShapes';
+import { foreignClauses, looksForeign, type Language } from './foreignShapes';
 import { clauseVerdict, sentenceVerdict } from './clauseMood';
 import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
 
@@ -15,7 +15,7 @@ export interface OwnerClause {
   readonly weaker: readonly string[];
   /** The tagged words (English clauses only), for checking a value in context. */
   readonly words: readonly Word[];
-  readonly language: 'en' | 'de' | 'es' | 'pt';
+  readonly language: 'en' | Language;
 }
 
 /** At most this many sentences of one message are tagged: the cost of a message stays bounded whatever its size. */
@@ -24,7 +24,7 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
+  /(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
