@@ -2,7 +2,7 @@ import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
 import { closedGate } from './gates';
-import { passingCandidates } from './passingShapes';
+import { ownProjectCandidates, passingCandidates } from './passingShapes';
 import { ownWords } from './pastedText';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
@@ -64,6 +64,9 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
   const concepts = styleCandidates(own.text);
+  for (const project of ownProjectCandidates(own.text)) {
+    if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
+  }
   const styled = candidates
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));

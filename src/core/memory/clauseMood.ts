@@ -82,7 +82,11 @@ function finiteVerb(words: readonly Word[]): Word | undefined {
 export function clauseVerdict(text: string, words: readonly Word[]): ClauseVerdict {
   if (someoneElse.test(text) || idiom.test(text) || pastMarker.test(text) || temporary.test(text)) return { skip: true, weaker: [] };
   if (futureOrWish.test(text) || arrangement.test(text)) return { skip: true, weaker: [] };
-  const negated = words.some((word) => word.tags.has('Negative')) || negation.test(text) || /\bnot\b/i.test(text);
+  // "I use yarn, not npm" / "tabs not spaces" names what the owner does not use; the statement itself stands.
+  const contrast = /,?\s+(?:not|never|instead of|rather than)\s+(?:the\s+)?[\p{L}\d.+#/-]+(?:\s+[\p{L}\d.+#/-]+)?\s*$/iu.exec(text);
+  const stated = contrast ? text.slice(0, contrast.index) : text;
+  const statedWords = contrast ? words.slice(0, Math.max(0, words.findIndex((word) => /^(?:not|never|instead|rather)$/i.test(word.text)))) : words;
+  const negated = statedWords.some((word) => word.tags.has('Negative')) || negation.test(stated) || /\bnot\b/i.test(stated);
   if (negated && !statedByNegation.test(text)) return { skip: true, weaker: [] };
   const weaker: string[] = [];
   const verb = finiteVerb(words);

@@ -1,5 +1,6 @@
 import { foreignClauses, looksForeign, type Language } from './foreignShapes';
 import { clauseVerdict, sentenceVerdict } from './clauseMood';
+import { timezoneIn } from './timezones';
 import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
 
 /**
@@ -28,7 +29,7 @@ const firstPersonCue =
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally)\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently)\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -44,7 +45,8 @@ function candidateSentences(ownText: string): string[] {
   const sentences: string[] = [];
   for (const line of ownText.split('\n')) {
     if (!firstPersonCue.test(line)) continue;
-    for (const sentence of splitSentences(line)) {
+    // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
+    for (const sentence of splitSentences(line.replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
         if (part.length <= maxSentenceLength && firstPersonCue.test(part)) sentences.push(part.trim());
       }
@@ -102,9 +104,9 @@ const introduction =
 /** A fragment that has a subject of its own (so it is not a description of the owner). */
 const ownSubject =
   /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
-const ownerSubject = /^(?:i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
+const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
 /** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
-const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from)\b/i;
+const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from|running|using|daily-driving)\b/i;
 const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
 
 function readEnglish(sentence: string, into: OwnerClause[]): void {
@@ -127,6 +129,7 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
     raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
     // "…, and started at Finch": the subject is the previous clause's.
     if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
+    if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
     raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
     if (!raw) continue;
     // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").

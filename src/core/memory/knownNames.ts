@@ -38,11 +38,11 @@ export const knownFrameworks = [
   'Ruby on Rails', 'Rails', 'Spring Boot', 'Spring', 'Express', 'NestJS', 'Laravel', 'Symfony', 'Phoenix', 'Remix', 'Astro', 'Gatsby',
   'Ember', 'Qwik', 'htmx', 'Tailwind', 'Bootstrap', 'jQuery', 'Flutter', 'Electron', 'Tauri', 'PyTorch', 'TensorFlow', 'pandas',
   'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET', 'tRPC', 'Prisma', 'SQLAlchemy', 'Django REST Framework', 'DRF',
-  'dbt', 'RxJS', 'Jetpack Compose', 'SwiftUI', 'UIKit', 'PySpark', 'Spark', 'WordPress', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Koa',
-  'Hono', 'Fastify', 'Quarkus', 'Micronaut', 'Ktor', 'Hibernate', 'Sinatra', 'Blazor', 'Entity Framework', 'Unity', 'Godot', 'Qt',
-  'Preact', 'Ionic', 'Expo', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Tokio', 'Leptos',
-  'Alpine.js', 'Lit', 'Three.js', 'D3', 'Chakra UI', 'shadcn/ui', 'Drupal', 'Shopify', 'Strapi', 'Deno', 'Node.js', 'Hugging Face',
-  'Apollo', 'GraphQL', 'Echo', 'Fiber', 'Sequelize', 'TypeORM', 'Drizzle', 'Mongoose', 'Zod', 'Jetpack', 'Riverpod', 'Bloc',
+  'dbt', 'RxJS', 'Jetpack Compose', 'SwiftUI', 'UIKit', 'PySpark', 'Apache Spark', 'WordPress', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Koa',
+  'Hono', 'Fastify', 'Quarkus', 'Micronaut', 'Ktor', 'Hibernate', 'Sinatra', 'Blazor', 'Entity Framework', 'Godot', 'Qt',
+  'Preact', 'Ionic', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Tokio', 'Leptos',
+  'Alpine.js', 'Three.js', 'D3', 'Chakra UI', 'shadcn/ui', 'Drupal', 'Strapi', 'Deno', 'Node.js', 'Hugging Face',
+  'GraphQL', 'Sequelize', 'TypeORM', 'Drizzle', 'Mongoose', 'Zod', 'Riverpod', 
 ];
 export const knownDiets = ['vegetarian', 'vegan', 'pescatarian', 'pescetarian', 'gluten-free', 'kosher', 'halal', 'keto', 'paleo', 'dairy-free', 'lactose-free', 'plant-based'];
 

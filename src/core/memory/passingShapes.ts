@@ -77,11 +77,20 @@ const usesTool = String.raw`^(?:i am (?:on|in|using|running|stuck on|sticking wi
 /** "I'm a vim guy", "I'm a Svelte person through and through", "I'm a Go developer". */
 const personShape = String.raw`^i am (?:an?|the) (?:(?:big|huge|total|die-?hard|diehard|lifelong|proud|longtime|long-time) )?((?:[\p{L}.+#/-]+ ){0,2}?[\p{L}.+#/-]+) (?:person|guy|girl|gal|user|fan|dev|developer|engineer|programmer|shop|nerd|enthusiast|main|loyalist)\b`;
 /** "my Vue 3 app", "my flutter app", "my Laravel stuff". */
-const ownProject = String.raw`\bmy (?:own |little |side |new |current |main )?((?:[\p{L}.+#/-]+ ){0,1}[\p{L}.+#/-]+)(?: \d+(?:\.\d+)*)? (?:app|apps|project|projects|site|website|backend|frontend|api|service|services|codebase|monorepo|repo|component|components|game|bot|stuff|code|setup)\b`;
+const ownProject = String.raw`\bmy (?:own |little |side |new |current |main |work )?((?:[\p{L}.+#/-]+ ){0,1}[\p{L}.+#/-]+)(?: \d+(?:\.\d+)*)? (?:app|apps|project|projects|site|website|backend|frontend|api|service|services|codebase|monorepo|component|components|game|bot|stuff|code|setup|pipeline|cluster|sites)\b`;
 const stackLine = String.raw`^(?:my )?(?:tech |usual |current |daily )?(?:stack|setup|toolchain|tools)(?: is| are)?[:\s]\s*(.+)$`;
 const nicknames: Record<string, string> = { rubyist: 'Ruby', pythonista: 'Python', rustacean: 'Rust', gopher: 'Go', haskeller: 'Haskell', clojurian: 'Clojure', rustafarian: 'Rust' };
 
 function tools(text: string): Candidate[] {
+  // "I test my Laravel stuff with Pest": what is tested names a framework too.
+  const tests = match(text, String.raw`^i test (.+)$`);
+  if (tests) return toolsIn(objectPhrase(tests[1]));
+  const what = match(text, String.raw`^(?:most of |much of |all of )?what i (?:write|use|run|work (?:in|with)) is (.+)$`);
+  if (what) return toolsIn(objectPhrase(what[1]));
+  const machine = match(text, String.raw`^(?:i am )?on my [\p{L}\d -]{1,30}? (?:with|running) (.+)$`);
+  if (machine) return toolsIn(objectPhrase(machine[1]), new Set(['os', 'shell', 'editor']));
+  const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
+  if (mostly) return toolsIn(mostly[1]);
   const use = match(text, usesTool);
   if (use) return toolsIn(objectPhrase(use[1]));
   const person = match(text, personShape);
@@ -116,5 +125,19 @@ function diet(text: string): Candidate[] {
 
 /** Every fact one clause says in passing (tier B), for the keys whose values are known names, times or diets. */
 export function passingCandidates(text: string): Candidate[] {
-  return [...tools(text), ...timezone(text), ...diet(text)];
+  // "As a data scientist I live in conda envs": the role is read elsewhere; what follows is the owner's clause.
+  const clause = text.replace(/^as an? [\p{L} -]{1,40}?,?\s+(?=i\b)/iu, '');
+  return [...tools(clause), ...timezone(clause), ...diet(clause)];
+}
+
+/**
+ * "how do i cache api responses in my flutter app": a project of the owner's named by its framework, said anywhere in
+ * the owner's own words, questions included (the question is about the app, the app is the owner's).
+ */
+export function ownProjectCandidates(ownText: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const mention of ownText.matchAll(compiled(ownProject, 'giu'))) {
+    for (const candidate of toolsIn(mention[1], new Set(['frameworks']))) if (!found.some((known) => known.value === candidate.value)) found.push(candidate);
+  }
+  return found;
 }

@@ -43,7 +43,7 @@ function rolePhrase(text: string): Candidate[] {
   const candidates = found('role', role[1]);
   const team = match(rest, String.raw`\b(?:on|in|for|of)\s+the\s+([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\b`);
   candidates.push(...found('team', team?.[1]));
-  const employer = match(rest, String.raw`\b(?:at|for|with|called)\s+${proper}`);
+  const employer = match(rest, String.raw`\b(?:called|named)\s+${proper}`) ?? match(rest, String.raw`\b(?:at|for|with)\s+${proper}`);
   if (employer && !/^(?:the|a|an)\b/i.test(employer[1])) candidates.push(...entity('employer', employer[1]));
   const place = match(rest, String.raw`\b(?:in|from|based in|living in|out of)\s+${proper}\s*$`) ?? match(rest, String.raw`\b(?:based in|living in|working from)\s+${proper}`);
   candidates.push(...entity('location', place?.[1]));
@@ -73,6 +73,14 @@ function pieces(text: string): Candidate[] {
   if (inPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(inPlace[1]) ?? '')) return found('location', inPlace[1]);
   const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here$`);
   if (here) return found('name', here[1]);
+  const roleHere = match(text, String.raw`^(?:i am )?((?:${titleWord}){0,3}?${roleNouns}) here$`);
+  if (roleHere) return found('role', roleHere[1]);
+  const remote = match(text, String.raw`^i (?:work|am working|code)\s+(?:remotely |from home )?(?:from|out of)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`);
+  if (remote) return entity('location', remote[1]);
+  const workingIn = capitalised(text, String.raw`^(?:i am working|i work) in\s+(\p{Lu}[\p{L}&.'’-]+(?:\s+\p{Lu}[\p{L}&.'’-]+)?)(?:\s+since\b.*)?$`);
+  if (workingIn && !/^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(workingIn[1]) ?? '')) return entity('employer', workingIn[1]);
+  const office = capitalised(text, String.raw`^(?:i am )?in (?:the |our |my )?(\p{Lu}[\p{L}'’-]+) office$`);
+  if (office) return found('location', office[1]);
   const callMe = match(text, String.raw`^(?:you can|people|everyone|friends|most people|everybody) (?:call|calls) me\s+(\p{L}[\p{L}'’-]*)`);
   if (callMe) return found('name', callMe[1]);
   // A lone capitalised word in a list of self-description: a name or a place; the tagger tells which (valueChecks).
@@ -135,6 +143,7 @@ const typoFixes: [RegExp, string][] = [
   [/^i\s+(?:amm|ma)\s+/i, 'i am '],
   [/\b(on|in|at)\s+teh\b/i, '$1 the'],
   [/^im\s+/i, 'i am '],
+  [/^i am (work|live|use|write|code)\b/i, 'i $1'],
 ];
 
 /** A clause with the commonest typos in the key words fixed, when it had any ("I wokr at" → "i work at"). */

@@ -54,9 +54,12 @@ const oneOff = /\b(?:in this (?:function|file|snippet|method|class|pr)|for this 
 /** The style preferences a message states as the owner's, one candidate per concept (tier B). */
 export function styleCandidates(ownText: string): Candidate[] {
   const found = new Map<string, Candidate>();
-  for (const sentence of ownText.split(/(?<=[.!?])\s+|\n+/)) {
+  const sentences = ownText.split(/(?<=[.!?])\s+|\n+|\s+[—–]\s+/);
+  for (const [i, sentence] of sentences.entries()) {
     if (!sentence.trim() || /\?\s*$/.test(sentence) || notTheOwners.test(sentence)) continue;
-    if (!standing.test(sentence)) continue;
+    // "tabs, not spaces. always.": a word or two after the preference still says it stands.
+    const next = sentences[i + 1] ?? '';
+    if (!standing.test(sentence) && !(next.split(/\s+/).length <= 3 && standing.test(next))) continue;
     if (oneOff.test(sentence) && !/\b(?:always|never|from now on|whenever|every time)\b/i.test(sentence)) continue;
     for (const [value, pattern] of concepts) {
       if (pattern.test(sentence) && !found.has(value)) found.set(value, { key: 'style', value, tier: 'B' });
