@@ -19,8 +19,14 @@ export interface CaptureResult {
   readonly blocked?: string;
 }
 
-/** A message longer than this is mostly someone else's text: what the owner says in it is never confirmed alone. */
-const plainMessageLength = 1_000;
+/**
+ * Tier A is kept for a message that is the owner's statement and nothing else: short, no question, nothing that
+ * corrects, contrasts, hedges or speaks of someone else. Anything more and the fact is asked about (tier B): a wrong
+ * belief announced as confirmed costs more than one question.
+ */
+const plainMessageLength = 280;
+const notPlain =
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
 
 function clauseCandidates(clause: OwnerClause): { candidates: Candidate[]; typo: boolean } {
   if (clause.language !== 'en') return { candidates: foreignCandidates(clause), typo: false };
@@ -45,7 +51,8 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
   const own = ownWords(text);
-  const long = text.length > plainMessageLength;
+  // "I don't eat meat" is the plain shape of a diet, not a negation of one.
+  const long = own.text.trim().length > plainMessageLength || notPlain.test(own.text.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
   const candidates: Candidate[] = [];
   for (const clause of readOwnerClauses(own.text)) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
