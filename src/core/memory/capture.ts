@@ -1,8 +1,10 @@
 import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
+import { rolePlay } from './clauseMood';
 import { closedGate } from './gates';
-import { ownProjectCandidates, passingCandidates } from './passingShapes';
+import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
+import { timezoneIn } from './timezones';
 import { ownWords } from './pastedText';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
@@ -51,10 +53,13 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
   const own = ownWords(text);
+  // "Mock interview time. I'm the candidate: Hi, I'm Raj": a persona speaks for the rest of the message.
+  const persona = rolePlay.exec(own.text);
+  const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
-  const long = own.text.trim().length > plainMessageLength || notPlain.test(own.text.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
+  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
   const candidates: Candidate[] = [];
-  for (const clause of readOwnerClauses(own.text)) {
+  for (const clause of readOwnerClauses(ownText)) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
     const { candidates: found, typo } = clauseCandidates(clause);
@@ -70,15 +75,15 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   }
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
-  const concepts = styleCandidates(own.text);
-  for (const project of ownProjectCandidates(own.text)) {
+  const concepts = styleCandidates(ownText);
+  for (const project of ownProjectCandidates(ownText)) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
   const styled = candidates
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
   for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);
-  return { candidates: settleConflicts(dropShadowed(styled), own.text) };
+  return { candidates: settleConflicts(dropShadowed(styled), ownText) };
 }
 
 /**
@@ -95,9 +100,55 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
     if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
   }
+  kept = correctedInPlace(kept, ownText);
   const singleKeys = new Map<string, number>();
   for (const candidate of kept) if (candidate.key !== 'languages' && candidate.key !== 'frameworks' && candidate.key !== 'style') singleKeys.set(candidate.key, (singleKeys.get(candidate.key) ?? 0) + 1);
   return kept.map((candidate) => ((singleKeys.get(candidate.key) ?? 0) > 1 && candidate.tier === 'A' ? { ...candidate, tier: 'B' } : candidate));
+}
+
+/** Words that take back what was just said: "I'm in Lisbon — sorry, Porto", "Mocha — no, Jest". */
+const takesBack = /(?:^|[\s,;—–-])(?:sorry|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
+
+/**
+ * A single-valued key said twice with a correction between ("I test with Mocha — no, Jest"): the later value is the
+ * one meant. When the correction names a value no shape read, a known name after it for the same key stands in.
+ */
+function correctedInPlace(candidates: Candidate[], ownText: string): Candidate[] {
+  const lower = ownText.toLowerCase();
+  let kept = candidates;
+  for (const key of new Set(candidates.map((candidate) => candidate.key))) {
+    if (key === 'languages' || key === 'frameworks' || key === 'style') continue;
+    const ofKey = kept.filter((candidate) => candidate.key === key);
+    const first = ofKey[0];
+    const at = lower.indexOf(first.value.toLowerCase());
+    if (at < 0) continue;
+    const end = at + first.value.length;
+    takesBack.lastIndex = end;
+    const correction = takesBack.exec(lower);
+    // The correction follows the value at once, set off by a dash or a comma ("Lisbon — sorry, Porto").
+    if (!correction || correction.index - end > 12 || !/[—–,;-]/.test(lower.slice(end, correction.index + 1))) continue;
+    const after = ownText.slice(correction.index + correction[0].length);
+    const later = ofKey.filter((candidate) => candidate !== first && after.toLowerCase().includes(candidate.value.toLowerCase()));
+    const named = later[0] ?? correctionValue(key, after);
+    if (!named) continue;
+    kept = kept.filter((candidate) => candidate.key !== key || candidate === named);
+    if (!kept.includes(named)) kept.push(named);
+  }
+  return kept;
+}
+
+/** The value a correction names right after its marker, for the keys whose values are known names or places. */
+function correctionValue(key: string, after: string): Candidate | undefined {
+  const window = after.split(/[?]|[.!](?:\s|$)/)[0].slice(0, 50);
+  const tool = toolsIn(window).find((candidate) => candidate.key === key);
+  if (tool) return tool;
+  if (key === 'timezone') {
+    const zone = window.split(/[\s,;—–]+/).map((word) => timezoneIn(word)).find(Boolean);
+    return zone ? { key, value: zone, tier: 'B' } : undefined;
+  }
+  const place = /(?:^|[\s,;—–])(?!I\b)(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(window.replace(/^(?:it'?s|i'?m|i am|i use|on|in)\s+/i, ''));
+  if (place && (key === 'location' || key === 'employer' || key === 'name')) return { key, value: place[1], tier: 'B' };
+  return undefined;
 }
 
 function escapeRegExp(text: string): string {

@@ -20,7 +20,7 @@ export interface ClauseVerdict {
 }
 
 const hypotheticalOpening = /^(?:according to|if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world|had i|were i|for interview practice|in theory)\b/i;
-const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b/i;
+export const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b/i;
 /** Markers people put on a self-description they do not mean. */
 const sarcasm = /🙄|🙃|😒|😏|🤡|(?:^|\s)\/s\b|\byeah,? right\b|\bapparently\b|\bclearly,? i\b|\bsure,? i(?:'m|’m| am|m)\b|\boh (?:great|joy|sure|wonderful)\b|\byay\b|\bas you can tell\b|\bwhich means i\b|\bof course\b|\bso-called\b|\bself-proclaimed\b/i;
 const joking = /\b(?:lol|lmao|rofl|haha\w*|jk)\b|😂|🤣|😅|😆/i;
@@ -31,13 +31,13 @@ const exampleMarker =
 /** "my boss thinks I'm…", "she told me she's…": someone else's words or beliefs about the owner. */
 const reported = /\b([\p{L}']+)\s+(?:thinks|think|says|said|told (?:me|us|everyone)|believes|claims|wrote|assumes?|reckons)\b(?:\s+that)?\s+(?:i|i'm|im|i’m|she|he|they|she's|he's)\b/iu;
 /** "As an admin on the billing team, I want to export invoices": a user story speaks for a persona, not the owner. */
-const userStory = /^as an? [^,]{1,60},\s*i (?:want|need|would like|can|should|must)\b/i;
+const userStory = /(?:^|[:.]\s*)as an? [^,]{1,60},\s*i (?:want|need|would like|can|should|must)\b/i;
 const questionOpening = /^(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|what|how|why|where|which|who|when|have|has)\b/i;
 
 export function sentenceVerdict(sentence: string): SentenceVerdict {
   const weaker: string[] = [];
   const opening = sentence.replace(/^(?:\W|hi|hey|so|ok|okay|oh|and|but|also|btw|well)+\s*/i, '');
-  if (hypotheticalOpening.test(opening) || rolePlay.test(sentence) || sarcasm.test(sentence) || userStory.test(opening)) return skipped;
+  if (hypotheticalOpening.test(opening) || rolePlay.test(sentence) || sarcasm.test(sentence) || userStory.test(opening) || userStory.test(sentence)) return skipped;
   const speaker = reported.exec(sentence);
   if (speaker) {
     if (speaker[1].toLowerCase() !== 'i') return skipped;
@@ -70,7 +70,7 @@ const modals = new Set(['will', 'would', 'could', 'might', 'may', 'shall', 'shou
 const futureOrWish =
   /\b(?:going to|gonna|about to|planning|plan to|plans to|thinking (?:of|about)|considering|hoping|hope to|want to|wanna|would love|wish|someday|one day|soon|next (?:week|month|year|quarter|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:a|two|three) (?:weeks?|months?))\b/i;
 const arrangement = /^i am (?:moving|joining|starting|switching|relocating|leaving|changing|heading|interviewing|applying)\b/i;
-const temporary = /\b(?:this week|for a (?:conference|trip|visit|week|few days|wedding)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip)\b/i;
+const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one)\b/i;
 const idiom =
   /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
 

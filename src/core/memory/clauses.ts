@@ -138,7 +138,8 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
     let text = raw;
     if (!ownerSubject.test(raw)) {
       const subjectless = !ownSubject.test(raw) && raw.split(/\s+/).length <= 12;
-      const implied = (introduced || sentenceStartsDescribing.test(raw)) && subjectless;
+      // "sorry Playwright fans" speaks to others, whatever came before it.
+      const implied = (introduced || sentenceStartsDescribing.test(raw)) && subjectless && !/^sorry\b/i.test(plain);
       const last = into[into.length - 1];
       const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym')) && !clauseWords[0]?.tags.has('Verb') && !clauseWords[0]?.tags.has('Adverb');
       if (!implied && subjectless && listItem && last && lastOfSentence === last) {

@@ -81,6 +81,21 @@ const ownProject = String.raw`\bmy (?:own |little |side |new |current |main |wor
 const stackLine = String.raw`^(?:my )?(?:tech |usual |current |daily )?(?:stack|setup|toolchain|tools)(?: is| are)?[:\s]\s*(.+)$`;
 const nicknames: Record<string, string> = { rubyist: 'Ruby', pythonista: 'Python', rustacean: 'Rust', gopher: 'Go', haskeller: 'Haskell', clojurian: 'Clojure', rustafarian: 'Rust' };
 
+/** What shows "I'm on/in X" is about a page, a plan or a session in X, not the owner's tool. */
+const insideSomething = /\b(?:docs?|documentation|page|site|website|subreddit|forum|tutorial|course|plan|tier|branch|step|file|session|channel|book|chapter|video|server|container|vm|repo|repository|folder|directory|tab|window|version|release|line|issue|thread|call|meeting|discord|slack)\b/i;
+
+/**
+ * "I'm on zsh on a Mac", "I'm in Zed these days": the tool opens the object. "I'm on the React page of the docs",
+ * "I'm in a bash session", "I'm in the zsh completion file" are about where the owner is, not what they use.
+ */
+function placedTools(object: string): Candidate[] {
+  const phrase = objectPhrase(object);
+  if (/^(?:the|a|an|this|that|my|our|their|his|her|step|page|version|line)\b/i.test(phrase) || insideSomething.test(phrase) || /['’]s\b/.test(phrase)) return [];
+  const found = toolsIn(phrase);
+  const opening = phrase.toLowerCase();
+  return found.filter((candidate, i) => i > 0 || opening.startsWith(candidate.value.toLowerCase()) || found.some((other) => opening.startsWith(other.value.toLowerCase())));
+}
+
 function tools(text: string): Candidate[] {
   // "I test my Laravel stuff with Pest": what is tested names a framework too.
   const tests = match(text, String.raw`^i test (.+)$`);
@@ -91,6 +106,8 @@ function tools(text: string): Candidate[] {
   if (machine) return toolsIn(objectPhrase(machine[1]), new Set(['os', 'shell', 'editor']));
   const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
   if (mostly) return toolsIn(mostly[1]);
+  const onOrIn = match(text, String.raw`^i am (?:on|in|at|using|running)\s+(.+)$`);
+  if (onOrIn) return placedTools(onOrIn[1]);
   const use = match(text, usesTool);
   if (use) return toolsIn(objectPhrase(use[1]));
   const person = match(text, personShape);

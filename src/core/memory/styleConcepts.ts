@@ -16,7 +16,7 @@ const concepts: readonly (readonly [string, RegExp])[] = [
   ['no semicolons', /\b(?:no|without|hate|drop|skip|avoid|never (?:add|use|put|write)|don'?t (?:add|use|put|want))\s+(?:the\s+|any\s+)?semicolons\b|\bsemicolon-?free\b|\bsemicolons?\b.*\bdon'?t add them\b|\bpunti e virgola\b|\bsin punto y coma\b|\bsem ponto e v[íi]rgula\b|\bkeine semikolons?\b|\bpas de points?[- ]virgules?\b/i],
   ['semicolons', /\balways (?:use|add|put) semicolons\b/i],
   ['double quotes', /\bdouble quotes\b(?! or)/i],
-  ['single quotes', /\b(?:always|prefer|use) single quotes\b|\bsingle quotes (?:over|not|instead of) double\b/i],
+  ['single quotes', /\bsingle quotes\b(?! (?:or|in js make))(?!.*\bdouble quotes\b)/i],
   ['type hints', /\btype[- ]hint(?:s|ed|ing)?\b|\btype annotations\b/i],
   ['docstrings', /\bdocstrings?\b/i],
   ['conventional commits', /\bconventional commits?\b/i],
@@ -48,7 +48,7 @@ const standing =
   /\b(?:i (?:always|never|prefer|like|love|hate|can'?t stand|want|follow|go|use|stick to|swear by|insist on|write|do)|i'd rather|i would rather|i am (?:big on|a (?:big )?fan of|all about)|i'm (?:big on|a (?:big )?fan of|all about)|im (?:big on|a fan of)|my (?:rule|style|preference|habit)|that'?s how i like|please (?:always|never)|always|never|from now on|whenever you|every time you|in general|by default|keep that in mind|remember that i|prefiero|prefiro|je préfère|ich (?:mag|bevorzuge|hasse)|liever|odio|preferisco|siempre|sempre|immer|toujours|mag keine)\b/iu;
 /** Someone else's rule, or a question about one. */
 const notTheOwners =
-  /\b(?:our|the team'?s?|my team|my (?:boss|lead|manager|colleague|coworker|teammate)|style guide|(?:he|she|they) (?:prefers?|likes?|wants?)|airbnb|google'?s|linter says|eslint says|this (?:repo|codebase|project) uses|the repo uses)\b/i;
+  /\b(?:e\.g\.|for example|for instance|such as|like:|example|sample|mock|fake|test input|test string|wrote|writes|said|says|shows|left this|commented|blame|maintainer|our|the team'?s?|my team|my (?:boss|lead|manager|colleague|coworker|teammate)|style guide|(?:he|she|they) (?:prefers?|likes?|wants?)|airbnb|google'?s|linter says|eslint says|this (?:repo|codebase|project) uses|the repo uses)\b/i;
 const oneOff = /\b(?:in this (?:function|file|snippet|method|class|pr)|for this (?:one|function|file|snippet)|here|this time|just this)\b/i;
 
 /** The style preferences a message states as the owner's, one candidate per concept (tier B). */
