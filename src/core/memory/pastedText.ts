@@ -50,9 +50,16 @@ const newsDateline = /^\s*(?:[A-Z][A-Z .'-]{2,}(?:,\s*[A-Z][a-z]{2,}\.? \d{1,2})
 const leadIn = new RegExp(
   String.raw`\b(?:summari[sz]e|translate|résumé|résumer|résume|traduire|traduis|zusammenfass\w*|übersetze?n?|resumen|resume|resumir|traduce|traduz|traduzir|riassumi|riassunto|traduci|samenvatting|vat samen|vertaal|rewrite|reword|paraphrase|proofread|tl;?dr|reply to|respond to|draft(?: a)? (?:reply|response|answer)|help me (?:answer|reply|respond)|what (?:they|he|she|someone|\w+) (?:wrote|said|sent)|(?:he|she|they|someone|somebody|recruiter|manager|boss|reviewer|colleague|coworker|candidate|customer|client|user)\s+(?:wrote|said|sent|posted|tweeted|asked|left)|said this|wrote this|sent (?:me )?this|got this|forwarding|pasting|pasted|here(?:'s| is) (?:the|my|a|an|his|her|their|what)|this is (?:the|what|from|my)|from (?:the|an?|this) (?:blog )?(?:readme|docs?|template|article|post|page|website|site)|the (?:full )?(?:email|e-mail|mail|message|issue|ticket|comment|bio|post|tweet|text|output|log|logs|error|alert|transcript|thread|answer|commit message|config|file|readme)\b[^.?!:\n]*(?:says|said|reads|is|was|below|above)|(?:ticket|issue|story) text|bug report|transcript|thread from|below is|is below|the following|asked me|is (?:this|that) (?:guy|person|author|article|post|blog|take|comment|answer|advice|claim|review|dude|writer)|(?:thoughts|opinions?) on (?:this|that|the following)|what do you (?:think|make) (?:of|about) (?:this|that)|fact-?check(?: this)?|is (?:this|that) (?:true|right|accurate|correct|legit))\b[^\n]*?(?::\s|:$|\?\s*$|\?\s+(?=\S))` +
     // Words that announce material only when a colon follows them ("psql output:", "it prints:").
-    String.raw`|\b(?:output|prints?|printed|gives me|shows me|said|answer|returns|logs?)\b[^\n?]*?(?::\s|:$)`,
+    String.raw`|\b(?:output|prints?|printed|gives me|shows me|shows|said|says|answer|returns|logs?|input|example|string|sentence|wrote|writes|reads|left this|left a comment|commented)\b(?:(?!\.\s)[^\n?!]){0,30}?(?::\s|:$)`,
   'iu',
 );
+
+/**
+ * A paragraph that asks about material and is followed by another ("can you help me answer this one", "New issue on
+ * the repo, can you triage?", "Found this answer, is it still valid?"): the paragraphs after it are the material.
+ */
+const asksAboutMaterial =
+  /\b(?:this|these|that|the following|below)\b[^\n]{0,30}?\b(?:one|issue|answer|post|e-?mail|mail|message|comment|thread|ticket|review|question|text|report|note|snippet|reply|tweet|bio|draft|paragraph|description|story|bug|article|letter|pr|pull request|feedback|quote|submission|entry|profile|ad|posting|listing|cv|resume|cover letter)\b|\b(?:new|an?|the) (?:issue|ticket|bug report|question|comment|review|e-?mail|message|post|answer|pr|pull request|job ad|posting)\b[^\n]{0,40}?\b(?:can you|could you|please|help|triage|answer|reply|respond|review|check|summari[sz]e|valid|right|correct)\b|\bfound this\b|\bsomeone (?:posted|asked|wrote|sent)\b/i;
 
 type LineKind = 'own' | 'foreign' | 'blank';
 
@@ -201,7 +208,8 @@ export function ownWords(message: string): OwnWords {
     }
     const inline = stripInline(lines[i]);
     if (inline.found) pasted = true;
-    const lead = leadIn.exec(inline.text) ?? announcesLines(inline.text, lines[i + 1]);
+    const paragraphAhead = lines[i + 1] !== undefined && isBlank(lines[i + 1]) && lines.slice(i + 2).some((line) => !isBlank(line));
+    const lead = leadIn.exec(inline.text) ?? announcesLines(inline.text, lines[i + 1]) ?? (paragraphAhead ? asksAboutMaterial.exec(inline.text) && /^[\s\S]*$/.exec(inline.text) : null);
     if (!lead) {
       kept.push(inline.text);
       continue;
