@@ -27,7 +27,7 @@ const joking = /\b(?:lol|lmao|rofl|haha\w*|jk)\b|😂|🤣|😅|😆/i;
 const hedge = /\b(?:i think|i guess|i suppose|probably|kinda|kind of|sort of|more or less|i believe)\b/i;
 /** Material the owner asks to have produced, or names as an example: what follows is not a statement. */
 const exampleMarker =
-  /(?:^|\b(?:can|could|would) (?:you|u) |\bplease |\bpls |\bhelp me |\bi need you to |\bi want you to )(?:generate|write|draft|compose|create|make up|come up with|invent|produce)\b|\b(?:e\.g\.|for example|for instance|such as|something like|like:|sample|examples?|mock|fake|dummy|placeholder|fixture|seed (?:data|script)|test (?:input|data|string)|the input|self-introductions|bios?)\b/i;
+  /(?:^|\b(?:can|could|would) (?:you|u) |\bplease |\bpls |\bhelp me |\bi need you to |\bi want you to )(?:generate|write|draft|compose|create|make up|come up with|invent|produce)\b|\b(?:e\.g\.|for example|for instance|such as|something like|like:|(?:options|choices|values|fields?) like|sample|examples?|mock|fake|dummy|placeholder|fixture|seed (?:data|script)|test (?:input|data|string)|the input|self-introductions|bios?)\b/i;
 /** "my boss thinks I'm…", "she told me she's…": someone else's words or beliefs about the owner. */
 const reported = /\b([\p{L}']+)\s+(?:thinks|think|says|said|told (?:me|us|everyone)|believes|claims|wrote|assumes?|reckons)\b(?:\s+that)?\s+(?:i|i'm|im|i’m|she|he|they|she's|he's)\b/iu;
 /** "As an admin on the billing team, I want to export invoices": a user story speaks for a persona, not the owner. */
@@ -70,7 +70,7 @@ const modals = new Set(['will', 'would', 'could', 'might', 'may', 'shall', 'shou
 const futureOrWish =
   /\b(?:going to|gonna|about to|planning|plan to|plans to|thinking (?:of|about)|considering|hoping|hope to|want to|wanna|would love|wish|someday|one day|soon|next (?:week|month|year|quarter|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:a|two|three) (?:weeks?|months?))\b/i;
 const arrangement = /^i am (?:moving|joining|starting|switching|relocating|leaving|changing|heading|interviewing|applying)\b/i;
-const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one)\b/i;
+const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one|acting|interim|covering|filling in|for (?:two|three|a few|\d+) (?:days|weeks|months))\b/i;
 const idiom =
   /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
 

@@ -40,15 +40,24 @@ export function stripFillers(clause: string): string {
   return current;
 }
 
+/**
+ * A message that opens with fragments about its author ("staff engineer, 12 yrs, so skip the basics", "iOS dev, Swift
+ * only", "Emacs user here", "Vitest person."): read like an introduction, though no "I" is written.
+ */
+const firstFragment =
+  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
+
 /** Lines of the owner's text, then sentences, keeping only those that could carry a fact about the owner. */
 function candidateSentences(ownText: string): string[] {
   const sentences: string[] = [];
-  for (const line of ownText.split('\n')) {
-    if (!firstPersonCue.test(line)) continue;
+  for (const rawLine of ownText.split('\n')) {
+    // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
+    const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
+    if (!firstPersonCue.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
     // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
     for (const sentence of splitSentences(line.replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
-        if (part.length <= maxSentenceLength && firstPersonCue.test(part)) sentences.push(part.trim());
+        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
       }
     }
     if (sentences.length >= maxTaggedSentences) break;
@@ -60,7 +69,7 @@ function candidateSentences(ownText: string): string[] {
 const subordinator = /^(?:but|so|while|because|since|although|though|whereas|when|if|unless)$/i;
 /** "and"/"or" start a clause only before a subject or a verb ("and my shell is zsh", "and started at Finch"): not in "Rust and Go". */
 const coordinator = /^(?:and|or|plus)$/i;
-const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|he|she|they|it|this|that|our|there)$/i;
+const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the)$/i;
 
 /** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
 function splitWords(words: readonly Word[]): Word[][] {
@@ -104,17 +113,19 @@ const introduction =
 /** A fragment that has a subject of its own (so it is not a description of the owner). */
 const ownSubject =
   /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
-const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? is (?:my|what i)\b|^[\p{Lu}][\p{Ll}'’]+ here$/iu;
+const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? (?:is|are) (?:my|what i|where i)\b|^[\p{L}\d .+#/@&'’-]{1,40}? here(?: again)?$|^[\p{L} -]{1,30}? by day\b|^(?:i(?:'ve| have) )?been an? |^(?:she|he|they|xe|ze|it)\/\w+|^(?:my )?(?:daily|main|work|default) (?:machine|laptop|driver|editor|os|shell|setup) is\b/iu;
 /** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
 const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from|running|using|daily-driving)\b/i;
 const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
 
-function readEnglish(sentence: string, into: OwnerClause[]): void {
+function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolean): void {
   const verdict = sentenceVerdict(sentence);
   if (verdict.skip) return;
   const form = fromFormLine(verdict.kept);
   const words = tagWords((form ?? verdict.kept).replace(emoji, ' '));
   let introduced = false;
+  // Fragments describe the author only while the message opens with them: after a clause of its own, a list is a list.
+  let opening = opensMessage;
   let previous = '';
   let lastOfSentence: OwnerClause | undefined;
   for (const clauseWords of splitWords(words)) {
@@ -131,6 +142,10 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
     if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
     if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
     raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
+    // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
+    const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,40}?) (?:here(?: again)?|by day)$/iu.exec(raw);
+    if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
+    raw = raw.replace(/^(?:i(?:'ve| have) )?been (an? )/i, 'i am $1').replace(/^(?:my )?(?:daily|main|work) (?:machine|laptop|driver) is\s+/i, 'i am on ');
     if (!raw) continue;
     // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").
     if (verdict.question && questionStart.test(raw)) break;
@@ -139,7 +154,7 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
     if (!ownerSubject.test(raw)) {
       const subjectless = !ownSubject.test(raw) && raw.split(/\s+/).length <= 12;
       // "sorry Playwright fans" speaks to others, whatever came before it.
-      const implied = (introduced || sentenceStartsDescribing.test(raw)) && subjectless && !/^sorry\b/i.test(plain);
+      const implied = (introduced || sentenceStartsDescribing.test(raw) || (opening && firstFragment.test(raw))) && subjectless && !/^sorry\b/i.test(plain);
       const last = into[into.length - 1];
       const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym')) && !clauseWords[0]?.tags.has('Verb') && !clauseWords[0]?.tags.has('Adverb');
       if (!implied && subjectless && listItem && last && lastOfSentence === last) {
@@ -149,6 +164,7 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
         continue;
       }
       if (!implied) {
+        opening = false;
         introduced = false;
         lastOfSentence = undefined;
         continue;
@@ -157,6 +173,7 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
       weaker.push('a fragment of a self-description, without its own subject');
     }
     const judged = clauseVerdict(text, clauseWords);
+    if (ownerSubject.test(raw)) opening = false;
     previous = text;
     if (judged.skip) {
       lastOfSentence = undefined;
@@ -171,9 +188,10 @@ function readEnglish(sentence: string, into: OwnerClause[]): void {
 /** The clauses of the owner's own text that state something about the owner, now. */
 export function readOwnerClauses(ownText: string): OwnerClause[] {
   const clauses: OwnerClause[] = [];
+  const first = candidateSentences(ownText)[0];
   for (const sentence of candidateSentences(ownText)) {
     if (looksForeign(sentence)) clauses.push(...foreignClauses(sentence));
-    else readEnglish(sentence, clauses);
+    else readEnglish(sentence, clauses, clauses.length === 0 && sentence === first);
   }
   return clauses;
 }

@@ -43,7 +43,7 @@ interface Words {
 
 const languages: Record<Language, Words> = {
   de: {
-    opening: /(?:^|[\s,])(?:ich (?:heiße|heisse|bin|arbeite|wohne|lebe|nutze|benutze|verwende|schreibe|programmiere|teste|sitze|esse)|bin auf|mein name ist|meine (?:pronomen|zeitzone))\b/iu,
+    opening: /(?:^|[\s,])(?:ich (?:heiße|heisse|bin|arbeite|wohne|lebe|nutze|benutze|verwende|schreibe|programmiere|teste|sitze|esse)|bin auf|bei mir läuft|mein name ist|meine (?:pronomen|zeitzone))\b/iu,
     marker: /\b(?:ich|und|bei|mein|meine|nicht|ist|auf|mit)\b/i,
     nameIs: 'ich heiße|ich heisse|mein name ist',
     iAm: 'ich bin',
@@ -53,7 +53,7 @@ const languages: Record<Language, Words> = {
     work: 'ich arbeite',
     as: 'als',
     live: 'ich wohne|ich lebe|ich sitze',
-    use: 'ich nutze|ich benutze|ich verwende',
+    use: 'ich nutze|ich benutze|ich verwende|bei mir läuft alles über',
     codeIn: 'ich programmiere in|ich schreibe',
     workWith: 'ich arbeite (?:hauptsächlich |meistens |viel )?mit',
     testWith: 'ich teste mit',
@@ -68,9 +68,9 @@ const languages: Record<Language, Words> = {
     diets: /^(vegan|vegetarisch|veganer(?:in)?|vegetarier(?:in)?)$/iu,
   },
   es: {
-    opening: /(?:^|[\s,¡¿])(?:me llamo|mi nombre es|soy|trabajo (?:en|para|como|con)|vivo en|uso|utilizo|programo en|estoy en|mi editor es|mis pronombres|mi zona horaria)(?![\p{L}])/iu,
+    opening: /(?:^|[\s,¡¿])(?:escribo|siempre escribo|aquí (?:es|habla)|me llamo|mi nombre es|soy|trabajo (?:en|para|como|con)|vivo en|uso|utilizo|programo en|estoy en|mi editor es|mis pronombres|mi zona horaria)(?![\p{L}])/iu,
     marker: /\b(?:y|en|para|como|mi|soy|con|el|la|los|las|estoy)\b|¿|¡/i,
-    nameIs: 'me llamo|mi nombre es',
+    nameIs: 'me llamo|mi nombre es|aquí (?:es|habla) (?:el|la)?',
     iAm: 'soy',
     articles: 'el|la|un|una',
     at: 'en|para',
@@ -81,11 +81,11 @@ const languages: Record<Language, Words> = {
     use: 'uso|utilizo',
     codeIn: 'programo en',
     workWith: 'trabajo con',
-    testWith: 'pruebo con',
+    testWith: 'pruebo con|(?:siempre )?escribo (?:mis |los )?tests con',
     onSystem: 'estoy en',
     team: '(?:estoy en|soy de|trabajo en) el equipo(?: de)?',
     pronouns: 'mis pronombres son|pronombres:?',
-    timezone: 'mi zona horaria es',
+    timezone: 'mi (?:zona horaria|timezone|huso horario) es',
     notEating: 'no como',
     notNow: /\b(?:antes|trabajaba|vivía|era|fui|solía|dejé|voy a|quiero|pronto|próxim[oa]|si|no|nunca)\b/iu,
     someoneElse: /^(?:mi|mis)\s+(?:jefe|jefa|amigo|amiga|hermano|hermana|colega|madre|padre|equipo)\b/iu,
@@ -93,9 +93,9 @@ const languages: Record<Language, Words> = {
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
   pt: {
-    opening: /(?:^|[\s,])(?:me chamo|meu nome é|sou|trabalho (?:na|no|em|para|como|com)|moro (?:em|no|na)|uso|utilizo|programo em|estou (?:em|no|na)|meu editor é|(?:meus )?pronomes|meu fuso)(?![\p{L}])/iu,
+    opening: /(?:^|[\s,])(?:aqui é|me chamo|meu nome é|sou|trabalho (?:na|no|em|para|como|com)|moro (?:em|no|na)|uso|utilizo|programo em|estou (?:em|no|na)|meu editor é|(?:meus )?pronomes|meu fuso)(?![\p{L}])/iu,
     marker: /\b(?:e|na|no|em|meu|minha|sou|é|com|então|dados|do|da)\b|ã|õ|ç/i,
-    nameIs: 'me chamo|meu nome é',
+    nameIs: 'me chamo|meu nome é|aqui é (?:o|a)',
     iAm: '(?:eu )?sou',
     articles: 'o|a|um|uma',
     at: 'na|no|em|para',
@@ -118,7 +118,7 @@ const languages: Record<Language, Words> = {
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
   fr: {
-    opening: /(?:^|[\s,])(?:je m'appelle|je m’appelle|mon nom est|moi c'est|je suis|jsuis|j'suis|je travaille|j'habite|je vis|j'utilise|je code|je programme|je bosse|mon fuseau|mes pronoms|dans (?:mon|l')équipe)(?![\p{L}])/iu,
+    opening: /(?:^|[\s,])(?:j'écris|je m'appelle|je m’appelle|mon nom est|moi c'est|je suis|jsuis|j'suis|je travaille|j'habite|je vis|j'utilise|je code|je programme|je bosse|mon fuseau|mes pronoms|dans (?:mon|l')équipe)(?![\p{L}])/iu,
     marker: /\b(?:je|et|chez|à|mon|ma|avec|dans|sous|pour|le|la|les)\b/i,
     nameIs: "je m'appelle|je m’appelle|mon nom est|moi c'est",
     iAm: "je suis|jsuis|j'suis",
@@ -131,7 +131,7 @@ const languages: Record<Language, Words> = {
     use: "j'utilise|j’utilise",
     codeIn: 'je code en|je programme en',
     workWith: 'je travaille avec|je code avec|je bosse avec',
-    testWith: 'je teste avec',
+    testWith: "je teste avec|j'écris (?:tous )?mes tests avec",
     onSystem: "(?:je suis|jsuis|j'suis) sous",
     team: "(?:je suis )?dans l'équipe|dans mon équipe \\(l'équipe",
     pronouns: 'mes pronoms sont|pronoms:?',
@@ -228,7 +228,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;
 const roleWords =
-  /(?:entwickler(?:in)?|engineer|ingenieur(?:in)?|architekt(?:in)?|berater(?:in)?|student(?:in)?|scientist|analyst|desarrollador(?:a)?|ingenier[oae]|programador(?:a)?|diseñador(?:a)?|analista|desenvolvedor(?:a)?|engenheir[oa]|développeu(?:r|se)|développeur|ingénieure?|sviluppat(?:ore|rice)|programmat(?:ore|rice)|ontwikkelaar|devops|devrel|dev|designer|manager|lead|sre|consultant[e]?)\b/iu;
+  /(?:entwickler(?:in)?|engineer|ingenieur(?:in)?|architekt(?:in)?|berater(?:in)?|student(?:in)?|scientist|analyst|desarrollador(?:a)?|ingenier[oae]|programador(?:a)?|diseñador(?:a)?|analista|desenvolvedor(?:a)?|engenheir[oa]|développeu(?:r|se)|développeur|ingénieure?|sviluppat(?:ore|rice)|programmat(?:ore|rice)|ontwikkelaar|devops|devrel|dev|designer|manager|lead|sre|consultant[e]?|freelancer|freelance)\b/iu;
 const pronounPair = String.raw`(\p{L}+\/\p{L}+)`;
 
 function match(text: string, pattern: string): RegExpExecArray | null {
@@ -274,7 +274,7 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
     else if (/^\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?$/u.test(what)) add('name', what, 'C');
     if (iAm[2]) add('location', iAm[2]);
   }
-  const works = match(text, String.raw`^(?:${words.work})(?:\s+(?:${words.as})\s+(.+?))?\s+(?:${words.at}|@)\s+${properWords}(?:\s+(?:${words.as})\s+(.+?))?(?:\s+(?:${words.inPlace})\s+${properWords})?(?:\s+(?:${words.as})\s+(.+?))?(?:\s+(?:da|desde|seit|depuis|sinds)\b.*)?$`);
+  const works = match(text, String.raw`^(?:${words.work})(?:\s+(?:seit|desde|depuis|sinds|há|da)\s+[\p{L}\d]+(?:\s+[\p{L}\d]+)?)?(?:\s+(?:${words.as})\s+(.+?))?\s+(?:${words.at}|@)\s+${properWords}(?:\s+(?:${words.as})\s+(.+?))?(?:\s+(?:${words.inPlace})\s+${properWords})?(?:\s+(?:${words.as})\s+(.+?))?(?:\s+(?:da|desde|seit|depuis|sinds)\b.*)?$`);
   if (works) {
     add('employer', works[2]);
     add('role', works[1] ?? works[3] ?? works[5]);

@@ -13,7 +13,7 @@ export const knownEditors = [
   'Sublime', 'IntelliJ IDEA', 'IntelliJ', 'WebStorm', 'PyCharm', 'GoLand', 'Rider', 'CLion', 'Xcode', 'nano', 'Kakoune', 'Cursor', 'Fleet',
   'Android Studio', 'Eclipse', 'Notepad++', 'RubyMine', 'PhpStorm', 'DataGrip', 'Spacemacs', 'Windsurf', 'JupyterLab',
 ];
-export const knownShells = ['Git Bash', 'bash', 'zsh', 'fish', 'nushell', 'PowerShell', 'pwsh', 'tcsh', 'ksh', 'xonsh', 'elvish', 'oh-my-zsh'];
+export const knownShells = ['Git Bash', 'bash', 'zsh', 'fish', 'nushell', 'PowerShell', 'pwsh', 'tcsh', 'ksh', 'xonsh', 'elvish'];
 export const knownPackageManagers = [
   'pnpm', 'npm', 'yarn', 'bun', 'pip', 'poetry', 'uv', 'conda', 'mamba', 'pipenv', 'pipx', 'pdm', 'cargo', 'composer', 'bundler', 'Homebrew',
   'brew', 'Maven', 'Gradle', 'NuGet', 'vcpkg', 'Conan',

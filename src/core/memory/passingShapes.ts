@@ -106,6 +106,16 @@ function tools(text: string): Candidate[] {
   if (machine) return toolsIn(objectPhrase(machine[1]), new Set(['os', 'shell', 'editor']));
   const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
   if (mostly) return toolsIn(mostly[1]);
+  // "IntelliJ is my daily driver", "FastAPI + SQLAlchemy is my default", "webstorm is where i actually work".
+  const mine = match(text, String.raw`^(.{1,40}?) (?:is|are) (?:my (?:daily driver|default|go-to|main|bread and butter|usual|weapon of choice|everything|jam|home)|what i (?:use|build|write|work|code|run)|where i (?:actually )?(?:work|code|live))\b`);
+  if (mine) return toolsIn(mine[1]);
+  const myTool = match(text, String.raw`^(?:my )?(?:default |main |daily )?(?:editor|shell|os|operating system|terminal|machine|laptop|ide)(?:'s| is| are) (?:an? )?(.+)$`);
+  if (myTool) return toolsIn(objectPhrase(myTool[1]));
+  // "i am Swift only", "i am Kotlin all day", "i am conda for everything", "i am JUnit 5 all the way", "i am Fedora on my work laptop".
+  const always = match(text, String.raw`^i am ([\p{L}.+#/ \d-]{1,30}?) (?:only|all day|all the way|for everything|forever|everywhere|on my (?:work |home |own )?(?:laptop|machine|desktop|computer|box))\b`);
+  if (always) return toolsIn(always[1]);
+  const bare = match(text, String.raw`^i am ([\p{L}.+#/-]+(?: [\p{L}.+#/-]+)?) (?:user|person|fan|guy|girl|main)\b`);
+  if (bare) return toolsIn(bare[1]);
   const onOrIn = match(text, String.raw`^i am (?:on|in|at|using|running)\s+(.+)$`);
   if (onOrIn) return placedTools(onOrIn[1]);
   const use = match(text, usesTool);

@@ -87,7 +87,7 @@ const role: Extractor = (clause) => {
 };
 
 const team: Extractor = (clause) => {
-  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
+  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b(?!\s+(?:plan|tier|account|subscription|license|page|meeting|channel|call|lead|offsite))`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
   return one('team', found?.[1], 'A');
 };
 

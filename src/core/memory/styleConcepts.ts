@@ -7,7 +7,7 @@ import type { Candidate } from './slotPatterns';
  * function") is not one, nor is a team's style guide or a question. Never confirmed without the owner: tier B.
  */
 const concepts: readonly (readonly [string, RegExp])[] = [
-  ['early returns', /\bearly returns?\b|\breturn early\b/i],
+  ['early returns', /\bearly[- ]returns?\b|\breturn early\b/i],
   ['guard clauses', /\bguard clauses?\b/i],
   ['spaces', /\bspaces (?:over|not|instead of|rather than) tabs\b/i],
   ['tabs', /\btabs\b(?! (?:or|vs\.?|versus) spaces)(?!.*\bspaces (?:over|not|instead of) tabs\b)/i],
@@ -45,7 +45,7 @@ const concepts: readonly (readonly [string, RegExp])[] = [
 
 /** The owner's standing preference: a verb of liking or habit, or an instruction for always. */
 const standing =
-  /\b(?:i (?:always|never|prefer|like|love|hate|can'?t stand|want|follow|go|use|stick to|swear by|insist on|write|do)|i'd rather|i would rather|i am (?:big on|a (?:big )?fan of|all about)|i'm (?:big on|a (?:big )?fan of|all about)|im (?:big on|a fan of)|my (?:rule|style|preference|habit)|that'?s how i like|please (?:always|never)|always|never|from now on|whenever you|every time you|in general|by default|keep that in mind|remember that i|prefiero|prefiro|je préfère|ich (?:mag|bevorzuge|hasse)|liever|odio|preferisco|siempre|sempre|immer|toujours|mag keine)\b/iu;
+  /\b(?:i (?:always|never|prefer|like|love|hate|can'?t stand|want|follow|go|use|stick to|swear by|insist on|write|do)|i'd rather|i would rather|i am (?:big on|a (?:big )?fan of|all about)|i'm (?:big on|a (?:big )?fan of|all about)|im (?:big on|a fan of)|my (?:rule|style|preference|habit)|that'?s how i like|please (?:always|never)|always|never|from now on|whenever you|every time you|in general|by default|keep that in mind|remember that i|i'?m an? [\p{L}' -]{1,30} (?:guy|person|fan|girl)|everything|keep that (?:up|in mind)|prefiero|prefiro|je préfère|ich (?:mag|bevorzuge|hasse)|liever|odio|preferisco|siempre|sempre|immer|toujours|mag keine)\b/iu;
 /** Someone else's rule, or a question about one. */
 const notTheOwners =
   /\b(?:e\.g\.|for example|for instance|such as|like:|example|sample|mock|fake|test input|test string|wrote|writes|said|says|shows|left this|commented|blame|maintainer|our|the team'?s?|my team|my (?:boss|lead|manager|colleague|coworker|teammate)|style guide|(?:he|she|they) (?:prefers?|likes?|wants?)|airbnb|google'?s|linter says|eslint says|this (?:repo|codebase|project) uses|the repo uses)\b/i;

@@ -9,7 +9,7 @@ import { lexiconTag, type Word } from './wordTagger';
  */
 export type Plausibility = 'strong' | 'weak' | 'no';
 
-const closedClass = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adverb', 'Possessive', 'QuestionWord', 'Modal', 'Auxiliary', 'Copula', 'Negative', 'Expression']);
+const closedClass = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adverb', 'Possessive', 'QuestionWord', 'Modal', 'Auxiliary', 'Copula', 'Negative', 'Expression', 'Value', 'Cardinal', 'TextValue', 'Date', 'Duration', 'Ordinal']);
 const nameTags = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
 const placeTags = new Set(['Place', 'City', 'Country', 'Region', 'Province', 'Town', 'Address']);
 const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her', 'its', 'home', 'work', 'it', 'this', 'that', 'all', 'some', 'one', 'least', 'most', 'first', 'last', 'night', 'day', 'office', 'school', 'uni', 'university', 'college', 'bottom', 'top', 'heart', 'peace']);
@@ -44,6 +44,8 @@ export function plausibility(key: string, value: string, words: readonly Word[],
   const lower = value.toLowerCase();
   const first = lower.split(/\s+/)[0];
   if (key === 'name') {
+    // "SRE", "QA": an acronym is a title, not what to call someone.
+    if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
     if (notNames.has(lower) || notNames.has(first) || findKnown(value, toolNames).length > 0) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => placeTags.has(tag) || closedClass.has(tag))) return 'no';
