@@ -5,6 +5,7 @@ import { rolePlay } from './clauseMood';
 import { closedGate } from './gates';
 import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
+import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
@@ -76,7 +77,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
   const concepts = styleCandidates(ownText);
-  for (const project of ownProjectCandidates(ownText)) {
+  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
   const styled = candidates
