@@ -30,10 +30,18 @@ describe('gate-eval (the CLI over the labelled corpora)', () => {
     assert.ok(summary.capturePrecision >= 0.9, `capture precision ${summary.capturePrecision}`);
   });
 
-  it('reports the blind corpus (written by an author who never saw the gates): scored, never gated', function () {
-    const { summary } = gateEval('gate-eval-blind.jsonl');
-    const line = `blind gate-eval: ${summary.cases} cases, capture precision ${summary.capturePrecision}, recall ${summary.recall}, tier A ${summary.tierA} (${summary.tierAErrors} wrong)`;
-    console.log(`      ${line}`);
-    assert.ok(summary.cases > 0, line);
+  it('confirms nothing wrong on the hard-case corpus (a third author: look-alikes, pastes without markers, corrections)', () => {
+    const { summary } = gateEval('gate-eval-hard.jsonl');
+    console.log(`      hard gate-eval: ${summary.cases} cases, capture precision ${summary.capturePrecision}, recall ${summary.recall}, tier A ${summary.tierA} (${summary.tierAErrors} wrong)`);
+    assert.equal(summary.tierAErrors, 0, 'no tier-A error');
   });
+
+  for (const corpus of ['gate-eval-blind.jsonl', 'gate-eval-blind2.jsonl']) {
+    it(`reports the blind corpus ${corpus} (written by an author who never saw the gates): scored, never gated`, function () {
+      const { summary } = gateEval(corpus);
+      const line = `blind gate-eval ${corpus}: ${summary.cases} cases, capture precision ${summary.capturePrecision}, recall ${summary.recall}, tier A ${summary.tierA} (${summary.tierAErrors} wrong)`;
+      console.log(`      ${line}`);
+      assert.ok(summary.cases > 0, line);
+    });
+  }
 });
