@@ -156,7 +156,10 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       // "sorry Playwright fans" speaks to others, whatever came before it.
       const implied = (introduced || sentenceStartsDescribing.test(raw) || (opening && firstFragment.test(raw))) && subjectless && !/^sorry\b/i.test(plain);
       const last = into[into.length - 1];
-      const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym')) && !clauseWords[0]?.tags.has('Verb') && !clauseWords[0]?.tags.has('Adverb');
+      // A capitalised first word is a name ("Rust on weekends"), whatever verb it also spells.
+      const opener = clauseWords[0];
+      const verbFirst = !!opener && (opener.tags.has('Verb') || opener.tags.has('Adverb')) && !/^\p{Lu}/u.test(opener.text);
+      const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym') || /^\p{Lu}/u.test(word.text)) && !verbFirst;
       if (!implied && subjectless && listItem && last && lastOfSentence === last) {
         // A list that goes on after a comma: "I write Go, Python and a bit of Elixir".
         lastOfSentence = { ...last, text: `${last.text}, ${raw}`, words: [...last.words, ...clauseWords] };

@@ -138,7 +138,7 @@ function timezone(text: string): Candidate[] {
 }
 
 function diet(text: string): Candidate[] {
-  const eats = match(text, String.raw`^i (?:only |strictly )?eat (halal|kosher|vegan|vegetarian|plant-based|gluten-free)\b`);
+  const eats = match(text, String.raw`^i (?:only |strictly )?(?:eat|keep) (halal|kosher|vegan|vegetarian|plant-based|gluten-free)\b`);
   if (eats) return [{ key: 'diet', value: eats[1].toLowerCase(), tier: 'B' }];
   const onDiet = match(text, String.raw`^i am (?:doing|on|following) (?:a |the )?(keto|paleo|vegan|low-carb|gluten-free|plant-based)\b`);
   if (onDiet) return [{ key: 'diet', value: onDiet[1].toLowerCase(), tier: 'B' }];

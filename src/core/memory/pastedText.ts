@@ -61,6 +61,9 @@ const leadIn = new RegExp(
 const asksAboutMaterial =
   /\b(?:this|these|that|the following|below)\b[^\n]{0,30}?\b(?:one|issue|answer|post|e-?mail|mail|message|comment|thread|ticket|review|question|text|report|note|snippet|reply|tweet|bio|draft|paragraph|description|story|bug|article|letter|pr|pull request|feedback|quote|submission|entry|profile|ad|posting|listing|cv|resume|cover letter)\b|\b(?:new|an?|the) (?:issue|ticket|bug report|question|comment|review|e-?mail|message|post|answer|pr|pull request|job ad|posting)\b[^\n]{0,40}?\b(?:can you|could you|please|help|triage|answer|reply|respond|review|check|summari[sz]e|valid|right|correct)\b|\bfound this\b|\bsomeone (?:posted|asked|wrote|sent)\b/i;
 
+/** A paragraph that opens like this after a paste is the owner's postscript. */
+const ownVoiceAgain = /^\s*(?:p\.?\s?s\.?|btw|fwiw|also|edit|update|oh and|and btw)\b[\s.:,-]/i;
+
 type LineKind = 'own' | 'foreign' | 'blank';
 
 function isBlank(line: string): boolean {
@@ -179,12 +182,14 @@ function announcesLines(line: string, next: string | undefined): RegExpExecArray
  * was recognised as structured material (a log, a shell session, a letter with its signature). Prose pasted
  * after a lead-in has no recognisable end, so nothing after it is read (undefined).
  */
-function endOfAnnouncedPaste(kinds: readonly LineKind[], at: number): number | undefined {
+function endOfAnnouncedPaste(kinds: readonly LineKind[], at: number, lines: readonly string[]): number | undefined {
   let i = at + 1;
   while (i < kinds.length && kinds[i] === 'blank') i++;
   if (i >= kinds.length) return undefined;
   let sawForeign = false;
   for (; i < kinds.length; i++) {
+    // "P.S. I'm on fish btw" after the pasted paragraph is the owner speaking again, whatever the paste was.
+    if (kinds[i] === 'own' && kinds[i - 1] === 'blank' && ownVoiceAgain.test(lines[i])) return i;
     if (kinds[i] === 'own') return sawForeign && kinds[i - 1] === 'blank' ? i : undefined;
     if (kinds[i] === 'foreign') sawForeign = true;
   }
@@ -217,7 +222,7 @@ export function ownWords(message: string): OwnWords {
     // The lead-in's own words stay (they may carry a fact: "I work at Fernhill, help me reply to this:").
     kept.push(inline.text.slice(0, lead.index + lead[0].length));
     pasted = true;
-    const resumeAt = endOfAnnouncedPaste(kinds, i);
+    const resumeAt = endOfAnnouncedPaste(kinds, i, lines);
     if (resumeAt === undefined) break;
     for (; i + 1 < resumeAt; i++) kept.push('');
   }
