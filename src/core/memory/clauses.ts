@@ -25,7 +25,7 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
@@ -113,9 +113,9 @@ const introduction =
 /** A fragment that has a subject of its own (so it is not a description of the owner). */
 const ownSubject =
   /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
-const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? (?:is|are) (?:my|what i|where i)\b|^[\p{L}\d .+#/@&'’-]{1,40}? here(?: again)?$|^[\p{L} -]{1,30}? by day\b|^(?:i(?:'ve| have) )?been an? |^(?:she|he|they|xe|ze|it)\/\w+|^(?:my )?(?:daily|main|work|default) (?:machine|laptop|driver|editor|os|shell|setup) is\b/iu;
+const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? (?:is|are) (?:my|what i|where i)\b|^[\p{L}\d .+#/@&'’-]{1,40}? here(?: again)?$|^[\p{L} -]{1,30}? by day\b|^(?:i(?:'ve| have) )?been an? |^(?:she|he|they|xe|ze|it)\/\w+|^it'?s \p{L}+(?: btw| here| again)?$|^(?:my )?(?:daily|main|work|default) (?:machine|laptop|driver|editor|os|shell|setup) is\b/iu;
 /** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
-const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from|running|using|daily-driving)\b/i;
+const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from|running|using|daily-driving|day job is)\b/i;
 const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
 
 function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolean): void {
@@ -142,6 +142,8 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
     if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
     raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
+    // "(helix user, if you're wondering)": an aside about the author.
+    if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
     // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
     const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,40}?) (?:here(?: again)?|by day)$/iu.exec(raw);
     if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;

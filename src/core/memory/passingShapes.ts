@@ -104,6 +104,13 @@ function tools(text: string): Candidate[] {
   if (what) return toolsIn(objectPhrase(what[1]));
   const machine = match(text, String.raw`^(?:i am )?on my [\p{L}\d -]{1,30}? (?:with|running) (.+)$`);
   if (machine) return toolsIn(objectPhrase(machine[1]), new Set(['os', 'shell', 'editor']));
+  const between = match(text, String.raw`^i (?:bounce|switch|alternate|go back and forth|flip) between (.+)$`);
+  if (between) return toolsIn(objectPhrase(between[1]));
+  // "I'm firmly Team Playwright"
+  const teamTool = match(text, String.raw`^i am (?:firmly |totally |definitely |always |very much )?team ([\p{L}.+#-]+(?: [\p{L}.+#-]+)?)`);
+  if (teamTool) return toolsIn(teamTool[1]);
+  const dayJob = match(text, String.raw`^(?:my )?(?:day job|daily work|work) is (?:all |mostly )?(.+)$`);
+  if (dayJob) return toolsIn(objectPhrase(dayJob[1]));
   const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
   if (mostly) return toolsIn(mostly[1]);
   // "IntelliJ is my daily driver", "FastAPI + SQLAlchemy is my default", "webstorm is where i actually work".
@@ -124,7 +131,7 @@ function tools(text: string): Candidate[] {
   if (person) return toolsIn(person[1]);
   const stack = match(text, stackLine);
   if (stack) return toolsIn(stack[1]);
-  const nickname = match(text, String.raw`^i am an? (rubyist|pythonista|rustacean|gopher|haskeller|clojurian|rustafarian)\b`);
+  const nickname = match(text, String.raw`^i am (?:an? )?(rubyist|pythonista|rustacean|gopher|haskeller|clojurian|rustafarian)\b`);
   if (nickname) return [{ key: 'languages', value: nicknames[nickname[1].toLowerCase()], tier: 'B' }];
   const project = match(text, ownProject);
   if (project) return toolsIn(project[1], new Set(['frameworks', 'languages']));

@@ -169,7 +169,7 @@ function stripInline(text: string): { text: string; found: boolean } {
 }
 
 /** Announcing a paste and not the owner: "About me:", "Some context:" come before the owner's own words. */
-const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts)\b[^:]*:\s*$/i;
+const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts|(?:\d+|two|three|four|five|a few|some|couple of) (?:things|points|questions|items|notes|issues|bugs|requests))\b[^:]*:\s*$/i;
 
 /** A line ending in a colon, with more lines after it: "Getting this in CI:", "psql output:". */
 function announcesLines(line: string, next: string | undefined): RegExpExecArray | null {

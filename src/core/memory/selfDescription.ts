@@ -58,7 +58,7 @@ function pieces(text: string): Candidate[] {
   if (team) return found('team', team[1]);
   const lead = match(text, String.raw`^i (?:lead|run|manage)\s+the\s+([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\b(?:\s+(?:at|for)\s+${proper})?`);
   if (lead) return [...found('team', lead[1]), ...entity('employer', lead[2])];
-  const where = match(text, String.raw`^${I_AM}\s+(?:currently\s+)?(?:based in|located in|living in|working from|from|out of)\s+${proper}`);
+  const where = match(text, String.raw`^${I_AM}\s+(?:currently\s+)?(?:based in|based out of|located in|living in|working from|from|out of)\s+${proper}`);
   if (where) return entity('location', where[1]);
   const workFrom = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?(?:for|at)\s+${proper}\s+from\s+${proper}`);
   if (workFrom) return [...entity('employer', workFrom[1]), ...entity('location', workFrom[2])];
@@ -71,7 +71,7 @@ function pieces(text: string): Candidate[] {
   if (nameFrom) return [...found('name', nameFrom[1], 'C'), ...found('location', nameFrom[2])];
   const inPlace = capitalised(text, String.raw`^i am in\s+(\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)$`);
   if (inPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(inPlace[1]) ?? '')) return found('location', inPlace[1]);
-  const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here$`);
+  const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here(?: again)?$`);
   if (here) return found('name', here[1]);
   const roleHere = match(text, String.raw`^(?:i am )?((?:${titleWord}){0,3}?${roleNouns}) here$`);
   if (roleHere) return found('role', roleHere[1]);
@@ -81,6 +81,9 @@ function pieces(text: string): Candidate[] {
   if (workingIn && !/^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(workingIn[1]) ?? '')) return entity('employer', workingIn[1]);
   const office = capitalised(text, String.raw`^(?:i am )?in (?:the |our |my )?(\p{Lu}[\p{L}'’-]+) office$`);
   if (office) return found('location', office[1]);
+  // "its lena btw": a lone first name after "it's", for the owner to settle.
+  const itsMe = match(text, String.raw`^it'?s\s+(\p{L}[\p{Ll}'’]+)(?:\s+(?:btw|here|again|fyi))?$`);
+  if (itsMe) return found('name', itsMe[1][0].toUpperCase() + itsMe[1].slice(1), 'C');
   const callMe = match(text, String.raw`^(?:you can|people|everyone|friends|most people|everybody) (?:call|calls) me\s+(\p{L}[\p{L}'’-]*)`);
   if (callMe) return found('name', callMe[1]);
   // A lone capitalised word in a list of self-description: a name or a place; the tagger tells which (valueChecks).
