@@ -9,6 +9,7 @@ import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { RemovedJournalWatch } from './removedJournalWatch';
+import { SessionTails } from './sessionTails';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
@@ -31,6 +32,8 @@ export class MemoryStore {
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   /** The number of turns, while no change but our own recorded turns happened since it was counted. */
   private countedTurns: number | undefined;
+  /** The newest turns and the turn count of the sessions in use, kept exact by our writes (see sessionTails.ts). */
+  private readonly tails = new SessionTails();
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
   private unindexed: number[] = [];
   private indexTimer: NodeJS.Timeout | undefined;
@@ -119,6 +122,7 @@ export class MemoryStore {
     } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
     const stored = findTurn(this.db, op.id);
     if (!stored) throw new Error(`The turn ${op.id} was not stored`);
+    if (created) this.tails.recorded(stored);
     return { ...stored, created };
   }
 
@@ -159,7 +163,10 @@ export class MemoryStore {
     if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
-    if (changed && changesTurnCount(op.kind)) this.countedTurns = undefined;
+    if (changed && changesTurnCount(op.kind)) {
+      this.countedTurns = undefined;
+      this.tails.clear();
+    }
     if (changed) this.changed(new Set([op.kind]));
     return changed;
   }
@@ -266,8 +273,13 @@ export class MemoryStore {
       if (removes) this.indexPending();
       const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
       // A batch of turns only adds to the kept count; a removal among them means counting again.
-      if (removes) this.countedTurns = undefined;
-      else if (this.countedTurns !== undefined) this.countedTurns += appliedHere;
+      if (removes) {
+        this.countedTurns = undefined;
+        this.tails.clear();
+      } else {
+        if (this.countedTurns !== undefined) this.countedTurns += appliedHere;
+        for (const op of read.ops) if (op.kind === 'turn') this.tails.drop((op as TurnOp).sessionId);
+      }
       applied += appliedHere;
       for (const op of read.ops) kinds.add(op.kind);
       this.badLines.push(...read.badLines);
@@ -289,6 +301,7 @@ export class MemoryStore {
     this.db = loaded.db;
     this.unindexed = [];
     this.countedTurns = undefined;
+    this.tails.clear();
     this.offsets.clear();
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
     this.badLines.push(...loaded.badLines);
@@ -318,17 +331,17 @@ export class MemoryStore {
 
   /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
   turnsAfter(sessionId: string, afterSeq: number): TurnRecord[] {
-    return turnsOfSessionAfter(this.db, sessionId, afterSeq);
+    return this.tails.after(sessionId, afterSeq, () => turnsOfSessionAfter(this.db, sessionId, afterSeq));
   }
 
-  /** How many turns a session holds (an indexed count: it runs on every prompt). */
+  /** How many turns a session holds (counted once, then kept by our writes: it runs on every prompt). */
   turnCount(sessionId: string): number {
-    return Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0);
+    return this.tails.count(sessionId, () => Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0));
   }
 
-  /** The last `limit` turns of a session, oldest first. */
+  /** The last `limit` turns of a session, oldest first (kept for the sessions in use: a turn asks several times). */
   recentTurns(sessionId: string, limit: number): TurnRecord[] {
-    return recentTurnsOfSession(this.db, sessionId, limit);
+    return this.tails.recent(sessionId, limit, (wanted) => recentTurnsOfSession(this.db, sessionId, wanted));
   }
 
   /**
