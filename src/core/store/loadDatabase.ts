@@ -85,6 +85,10 @@ function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): Loade
   try {
     // Deleted rows are overwritten, not left in free pages of the next snapshot: forgetting must reach the disk.
     db.exec('PRAGMA secure_delete = ON');
+    // The database file lives in sql.js's in-memory file system and dies with the process (the journals are what is
+    // durable), so its rollback journal may as well live in memory too: a file journal created and deleted around
+    // every write cost 30 to 60 µs per statement. Transactions still roll back as before.
+    db.exec('PRAGMA journal_mode = MEMORY');
     const schemaVersion = migrate(db).to;
     const offsets = new Map<string, number>();
     for (const row of selectAll(db, 'SELECT file, offset FROM journal_marks')) offsets.set(String(row.file), Number(row.offset));
