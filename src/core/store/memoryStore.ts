@@ -14,7 +14,7 @@ import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
-import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
+import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
@@ -113,17 +113,18 @@ export class MemoryStore {
     };
     // Indexing waits: FTS4 merges its segments now and then, once taking 200 ms at 100k turns, and that
     // must not happen while the person waits for a reply. It runs at the next quiet moment or search.
-    const created = applyOp(this.db, op, (rowid) => this.deferIndex(rowid));
+    const stored = insertTurn(this.db, op, (rowid) => this.deferIndex(rowid));
+    if (!stored) {
+      const existing = findTurn(this.db, op.id);
+      if (!existing) throw new ForgottenSessionError(op.sessionId);
+      return { ...existing, created: false };
+    }
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
-    if (created) {
-      journal.append(op).catch(() => undefined);
-      if (this.countedTurns !== undefined) this.countedTurns++;
-      this.changed(new Set(['turn']));
-    } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
-    const stored = findTurn(this.db, op.id);
-    if (!stored) throw new Error(`The turn ${op.id} was not stored`);
-    if (created) this.tails.recorded(stored);
-    return { ...stored, created };
+    journal.append(op).catch(() => undefined);
+    if (this.countedTurns !== undefined) this.countedTurns++;
+    this.tails.recorded(stored);
+    this.changed(new Set(['turn']));
+    return { ...stored, created: true };
   }
 
   private deferIndex(rowid: number): void {

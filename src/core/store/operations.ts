@@ -53,7 +53,7 @@ const turnOperation: OperationKind<TurnOp> = {
     (op.ref === undefined || isString(op.ref)) &&
     typeof op.tokens === 'number' &&
     (op.source === 'chat' || op.source === 'import'),
-  apply: (db, op, deferIndex) => insertTurn(db, op, deferIndex),
+  apply: (db, op, deferIndex) => insertTurn(db, op, deferIndex) !== undefined,
 };
 
 const forgetOperation: OperationKind<ForgetSessionsOp> = {
