@@ -4,7 +4,7 @@ import type { MemoryStore } from '../../src/core/store/memoryStore';
 import { recentTurnsOfSession, turnsOfSessionAfter } from '../../src/core/store/turnRepository';
 import { openTestStore, tempFolder } from '../support/tempStore';
 
-/** The kept recent turns must always read as the database does: checked against it after every kind of change. */
+/** The kept recent turns and counts must always read as the database does: checked against it after every kind of change. */
 describe('recent turns kept per session', () => {
   let temp: ReturnType<typeof tempFolder>;
   beforeEach(() => (temp = tempFolder()));
@@ -16,6 +16,8 @@ describe('recent turns kept per session', () => {
     }
     const count = store.read((db) => Number(db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0));
     assert.equal(store.turnCount(sessionId), count, `the turn count of ${sessionId}`);
+    const sessions = store.read((db) => Number(db.exec('SELECT COUNT(*) FROM sessions')[0]?.values[0]?.[0] ?? 0));
+    assert.equal(store.contextReads(sessionId).otherSessions, Math.max(0, sessions - 1), 'the other sessions');
     for (const afterSeq of [0, 5, count - 3]) {
       assert.deepEqual(store.turnsAfter(sessionId, afterSeq), store.read((db) => turnsOfSessionAfter(db, sessionId, afterSeq)), `the turns of ${sessionId} after ${afterSeq}`);
     }
@@ -44,6 +46,13 @@ describe('recent turns kept per session', () => {
     assert.equal(store.recentTurns('s', 1)[0].id, 'theirs-1');
     store.recordTurn({ sessionId: 's', role: 'user', text: 'ours again' });
     assertExact(store, 's');
+    const another = JournalWriter.create(temp.folder, () => undefined);
+    await another.append({ kind: 'turn', id: 'theirs-2', sessionId: 'new', role: 'user', text: 'a new session', at: new Date().toISOString(), tokens: 3, source: 'chat' });
+    await another.close();
+    store.syncFromOtherWriters();
+    assertExact(store, 's');
+    store.recordTurn({ sessionId: 'newer', role: 'user', text: 'and one of ours' });
+    assertExact(store, 'newer');
     await store.close();
   });
 

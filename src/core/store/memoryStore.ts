@@ -32,6 +32,8 @@ export class MemoryStore {
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   /** The number of turns, while no change but our own recorded turns happened since it was counted. */
   private countedTurns: number | undefined;
+  /** The number of sessions, kept the same way: only a session's first turn or another writer's turns change it. */
+  private countedSessions: number | undefined;
   /** The newest turns and the turn count of the sessions in use, kept exact by our writes (see sessionTails.ts). */
   private readonly tails = new SessionTails();
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
@@ -122,6 +124,8 @@ export class MemoryStore {
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
     journal.append(op).catch(() => undefined);
     if (this.countedTurns !== undefined) this.countedTurns++;
+    // A later turn joins a session that has turns, so a row in sessions; the first may have created one.
+    if (stored.seq === 1) this.countedSessions = undefined;
     this.tails.recorded(stored);
     this.changed(new Set(['turn']));
     return { ...stored, created: true };
@@ -166,6 +170,7 @@ export class MemoryStore {
     journal.append(op).catch(() => undefined);
     if (changed && changesTurnCount(op.kind)) {
       this.countedTurns = undefined;
+      this.countedSessions = undefined;
       this.tails.clear();
     }
     if (changed) this.changed(new Set([op.kind]));
@@ -274,6 +279,7 @@ export class MemoryStore {
       if (removes) this.indexPending();
       const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
       // A batch of turns only adds to the kept count; a removal among them means counting again.
+      if (appliedHere > 0) this.countedSessions = undefined;
       if (removes) {
         this.countedTurns = undefined;
         this.tails.clear();
@@ -302,6 +308,7 @@ export class MemoryStore {
     this.db = loaded.db;
     this.unindexed = [];
     this.countedTurns = undefined;
+    this.countedSessions = undefined;
     this.tails.clear();
     this.offsets.clear();
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
@@ -350,10 +357,10 @@ export class MemoryStore {
    * outside the prompt for the L1 lines. Kept to indexed lookups and counts: it runs on every turn.
    */
   contextReads(sessionId: string): { summary?: string; otherSessions: number; storedTurns: number } {
-    const row = this.db.exec('SELECT summary FROM sessions WHERE id = ?', [sessionId])[0]?.values[0];
+    this.countedSessions ??= countSessions(this.db);
     return {
-      summary: typeof row?.[0] === 'string' ? row[0] : undefined,
-      otherSessions: Math.max(0, countSessions(this.db) - 1),
+      summary: summaryOf(this.db, sessionId).summary,
+      otherSessions: Math.max(0, this.countedSessions - 1),
       storedTurns: this.turnTotal(),
     };
   }
