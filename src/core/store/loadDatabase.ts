@@ -2,7 +2,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { readManifest, writeManifest, type GenerationManifest, type GenerationRecord } from './generations';
 import { listJournals, readJournal, type BadJournalLine } from './journal';
 import { migrate } from './migrations';
-import { applyOp, removesText, type StoreOp } from './operationRegistry';
+import { applyOp, removesText, settleDeferred, type StoreOp } from './operationRegistry';
 import './operations';
 import { selectAll } from './rows';
 import { openBase, type FoundDamage } from './snapshotBase';
@@ -108,6 +108,8 @@ function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): Loade
       removalsReplayed += read.ops.filter(removesText).length;
       offsets.set(name, read.offset);
     }
+    // What the replay left for a quiet moment is done now: an opened database holds every operation applied.
+    settleDeferred(db);
     const turns = countTurns(db);
     const manifest = readManifest(layout);
     const damage: DamageReport | undefined = base.damage && {

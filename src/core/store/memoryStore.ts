@@ -6,6 +6,7 @@ import { compactStore, type CompactionResult } from './compaction';
 import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
+import { defersWork } from './operationRegistry';
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { RemovedJournalWatch } from './removedJournalWatch';
@@ -133,12 +134,20 @@ export class MemoryStore {
 
   private deferIndex(rowid: number): void {
     this.unindexed.push(rowid);
+    this.whenQuiet();
+  }
+
+  /** Runs indexPending at the next quiet moment: the turns' search rows and what operations deferred are done then. */
+  private whenQuiet(): void {
     if (this.indexTimer) return;
     this.indexTimer = setTimeout(() => this.indexPending(), this.options.indexDelayMs ?? 2000);
     this.indexTimer.unref?.();
   }
 
-  /** Brings the search index up to date with every recorded turn (runs before any search or removal). */
+  /**
+   * Brings the search index up to date with every recorded turn (runs before any search or removal), and finishes
+   * what operations left for a quiet moment (reports to write, fact uses to add).
+   */
   indexPending(): void {
     if (this.indexTimer) clearTimeout(this.indexTimer);
     this.indexTimer = undefined;
@@ -168,6 +177,7 @@ export class MemoryStore {
     if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
+    if (changed && defersWork(op.kind)) this.whenQuiet();
     if (changed && changesTurnCount(op.kind)) {
       this.countedTurns = undefined;
       this.countedSessions = undefined;
@@ -289,6 +299,7 @@ export class MemoryStore {
       }
       applied += appliedHere;
       for (const op of read.ops) kinds.add(op.kind);
+      if (read.ops.some((op) => defersWork(op.kind))) this.whenQuiet();
       this.badLines.push(...read.badLines);
       this.offsets.set(name, read.offset);
     }
