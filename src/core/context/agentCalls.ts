@@ -1,6 +1,7 @@
 import type { Database } from 'sql.js';
 import { selectAll } from '../store/rows';
 import type { ContextReport, RetrievalEntry } from './contextReport';
+import { settleReports } from './reportRepository';
 
 /**
  * The record of one call another agent made over MCP. It is kept as a context report of its own (vendor `mcp`,
@@ -76,6 +77,7 @@ export interface AgentUse {
 const memoriesListed = 20;
 
 export function agentUse(db: Database): AgentUse[] {
+  settleReports(db);
   // The range keeps to the (session_id, at) index: every agent's session id starts with "mcp:" (";" follows ":").
   const rows = selectAll(db, "SELECT report FROM context_reports WHERE session_id >= 'mcp:' AND session_id < 'mcp;' ORDER BY at");
   type Tally = { calls: number; tools: Record<string, number>; lastAt: string; memories: Map<string, AgentUse['memories'][number]> };

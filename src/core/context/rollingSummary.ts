@@ -46,10 +46,15 @@ export class RollingSummaries {
 
   /** Turns of the session not yet in the summary, leaving the most recent `keep` out. */
   pending(sessionId: string, keep = keepRecentTurns): TurnRecord[] {
-    const { uptoSeq } = this.store.summaryOf(sessionId);
+    return this.pendingWithSummary(sessionId, keep).turns;
+  }
+
+  /** The pending turns and the summary they would be folded into, from one read of the session's summary. */
+  private pendingWithSummary(sessionId: string, keep = keepRecentTurns): { summary?: string; turns: TurnRecord[] } {
+    const { summary, uptoSeq } = this.store.summaryOf(sessionId);
     // Only what the summary does not cover yet is read: this runs after every turn whose prompt was full.
     const turns = this.store.turnsAfter(sessionId, uptoSeq);
-    return turns.slice(0, Math.max(0, turns.length - keep));
+    return { summary, turns: turns.slice(0, Math.max(0, turns.length - keep)) };
   }
 
   isRolling(sessionId: string): boolean {
@@ -64,12 +69,15 @@ export class RollingSummaries {
     const running = this.rolling.get(sessionId);
     if (running) return running;
     const work = (async () => {
-      const turns = this.pending(sessionId, options.keep);
+      const { summary, turns } = this.pendingWithSummary(sessionId, options.keep);
       if (turns.length === 0) return false;
+      let previous = summary;
       if (options.learnFirst && this.facts) {
         for (const turn of turns) if (turn.role === 'user') this.facts.captureFromTurn(turn, { skipIfCaptured: true });
+        // Capture's writes ran listeners in between: read the summary again rather than assume it unchanged.
+        previous = this.store.summaryOf(sessionId).summary;
       }
-      const reply = await summarise(summaryRequest(this.store.summaryOf(sessionId).summary, turns));
+      const reply = await summarise(summaryRequest(previous, turns));
       if (!isUsableSummary(reply)) throw new Error('the model did not return a summary with the expected sections; the old summary is kept');
       this.store.setSummary(sessionId, reply.trim(), turns[turns.length - 1].seq);
       return true;

@@ -6,14 +6,16 @@ import { compactStore, type CompactionResult } from './compaction';
 import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
+import { defersWork } from './operationRegistry';
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { RemovedJournalWatch } from './removedJournalWatch';
+import { SessionTails } from './sessionTails';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
-import { countSessions, countTurns, findTurn, indexTurns, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
+import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
 
 export type { DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
@@ -31,6 +33,10 @@ export class MemoryStore {
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
   /** The number of turns, while no change but our own recorded turns happened since it was counted. */
   private countedTurns: number | undefined;
+  /** The number of sessions, kept the same way: only a session's first turn or another writer's turns change it. */
+  private countedSessions: number | undefined;
+  /** The newest turns and the turn count of the sessions in use, kept exact by our writes (see sessionTails.ts). */
+  private readonly tails = new SessionTails();
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
   private unindexed: number[] = [];
   private indexTimer: NodeJS.Timeout | undefined;
@@ -110,26 +116,38 @@ export class MemoryStore {
     };
     // Indexing waits: FTS4 merges its segments now and then, once taking 200 ms at 100k turns, and that
     // must not happen while the person waits for a reply. It runs at the next quiet moment or search.
-    const created = applyOp(this.db, op, (rowid) => this.deferIndex(rowid));
+    const stored = insertTurn(this.db, op, (rowid) => this.deferIndex(rowid));
+    if (!stored) {
+      const existing = findTurn(this.db, op.id);
+      if (!existing) throw new ForgottenSessionError(op.sessionId);
+      return { ...existing, created: false };
+    }
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
-    if (created) {
-      journal.append(op).catch(() => undefined);
-      if (this.countedTurns !== undefined) this.countedTurns++;
-      this.changed(new Set(['turn']));
-    } else if (!findTurn(this.db, op.id)) throw new ForgottenSessionError(op.sessionId);
-    const stored = findTurn(this.db, op.id);
-    if (!stored) throw new Error(`The turn ${op.id} was not stored`);
-    return { ...stored, created };
+    journal.append(op).catch(() => undefined);
+    if (this.countedTurns !== undefined) this.countedTurns++;
+    // A later turn joins a session that has turns, so a row in sessions; the first may have created one.
+    if (stored.seq === 1) this.countedSessions = undefined;
+    this.tails.recorded(stored);
+    this.changed(new Set(['turn']));
+    return { ...stored, created: true };
   }
 
   private deferIndex(rowid: number): void {
     this.unindexed.push(rowid);
+    this.whenQuiet();
+  }
+
+  /** Runs indexPending at the next quiet moment: the turns' search rows and what operations deferred are done then. */
+  private whenQuiet(): void {
     if (this.indexTimer) return;
     this.indexTimer = setTimeout(() => this.indexPending(), this.options.indexDelayMs ?? 2000);
     this.indexTimer.unref?.();
   }
 
-  /** Brings the search index up to date with every recorded turn (runs before any search or removal). */
+  /**
+   * Brings the search index up to date with every recorded turn (runs before any search or removal), and finishes
+   * what operations left for a quiet moment (reports to write, fact uses to add).
+   */
   indexPending(): void {
     if (this.indexTimer) clearTimeout(this.indexTimer);
     this.indexTimer = undefined;
@@ -159,7 +177,12 @@ export class MemoryStore {
     if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
-    if (changed && changesTurnCount(op.kind)) this.countedTurns = undefined;
+    if (changed && defersWork(op.kind)) this.whenQuiet();
+    if (changed && changesTurnCount(op.kind)) {
+      this.countedTurns = undefined;
+      this.countedSessions = undefined;
+      this.tails.clear();
+    }
     if (changed) this.changed(new Set([op.kind]));
     return changed;
   }
@@ -266,10 +289,17 @@ export class MemoryStore {
       if (removes) this.indexPending();
       const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
       // A batch of turns only adds to the kept count; a removal among them means counting again.
-      if (removes) this.countedTurns = undefined;
-      else if (this.countedTurns !== undefined) this.countedTurns += appliedHere;
+      if (appliedHere > 0) this.countedSessions = undefined;
+      if (removes) {
+        this.countedTurns = undefined;
+        this.tails.clear();
+      } else {
+        if (this.countedTurns !== undefined) this.countedTurns += appliedHere;
+        for (const op of read.ops) if (op.kind === 'turn') this.tails.drop((op as TurnOp).sessionId);
+      }
       applied += appliedHere;
       for (const op of read.ops) kinds.add(op.kind);
+      if (read.ops.some((op) => defersWork(op.kind))) this.whenQuiet();
       this.badLines.push(...read.badLines);
       this.offsets.set(name, read.offset);
     }
@@ -289,6 +319,8 @@ export class MemoryStore {
     this.db = loaded.db;
     this.unindexed = [];
     this.countedTurns = undefined;
+    this.countedSessions = undefined;
+    this.tails.clear();
     this.offsets.clear();
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
     this.badLines.push(...loaded.badLines);
@@ -318,17 +350,17 @@ export class MemoryStore {
 
   /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
   turnsAfter(sessionId: string, afterSeq: number): TurnRecord[] {
-    return turnsOfSessionAfter(this.db, sessionId, afterSeq);
+    return this.tails.after(sessionId, afterSeq, () => turnsOfSessionAfter(this.db, sessionId, afterSeq));
   }
 
-  /** How many turns a session holds (an indexed count: it runs on every prompt). */
+  /** How many turns a session holds (counted once, then kept by our writes: it runs on every prompt). */
   turnCount(sessionId: string): number {
-    return Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0);
+    return this.tails.count(sessionId, () => Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0));
   }
 
-  /** The last `limit` turns of a session, oldest first. */
+  /** The last `limit` turns of a session, oldest first (kept for the sessions in use: a turn asks several times). */
   recentTurns(sessionId: string, limit: number): TurnRecord[] {
-    return recentTurnsOfSession(this.db, sessionId, limit);
+    return this.tails.recent(sessionId, limit, (wanted) => recentTurnsOfSession(this.db, sessionId, wanted));
   }
 
   /**
@@ -336,10 +368,10 @@ export class MemoryStore {
    * outside the prompt for the L1 lines. Kept to indexed lookups and counts: it runs on every turn.
    */
   contextReads(sessionId: string): { summary?: string; otherSessions: number; storedTurns: number } {
-    const row = this.db.exec('SELECT summary FROM sessions WHERE id = ?', [sessionId])[0]?.values[0];
+    this.countedSessions ??= countSessions(this.db);
     return {
-      summary: typeof row?.[0] === 'string' ? row[0] : undefined,
-      otherSessions: Math.max(0, countSessions(this.db) - 1),
+      summary: summaryOf(this.db, sessionId).summary,
+      otherSessions: Math.max(0, this.countedSessions - 1),
       storedTurns: this.turnTotal(),
     };
   }

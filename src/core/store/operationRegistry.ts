@@ -28,6 +28,11 @@ export interface OperationKind<Op extends StoreOp> {
    * runs it when idle and before the database is exported; a domain runs it before reading what it defers.
    */
   settle?(db: Database): void;
+  /**
+   * Applying it neither reads nor removes anything another kind defers (reports, fact uses), so that work may wait past
+   * it. An operation of any other kind settles all deferred work first: a forgetting must reach a deferred report.
+   */
+  readonly keepsDeferredWork?: boolean;
 }
 
 const kinds = new Map<string, OperationKind<StoreOp>>();
@@ -69,7 +74,13 @@ export function isStoreOp(value: unknown): value is StoreOp {
 export function applyOp(db: Database, op: StoreOp, deferIndex?: (rowid: number) => void): boolean {
   const kind = kinds.get(op.kind);
   if (!kind) throw new Error(`No domain registered the operation kind "${op.kind}"`);
+  if (!kind.keepsDeferredWork) settleDeferred(db);
   return kind.apply(db, op, deferIndex);
+}
+
+/** Whether applying this kind may leave work for a quiet moment (the store then makes sure one comes). */
+export function defersWork(kind: string): boolean {
+  return kinds.get(kind)?.settle !== undefined;
 }
 
 /** Runs every kind's deferred work on this database (see OperationKind.settle). */

@@ -53,7 +53,8 @@ const turnOperation: OperationKind<TurnOp> = {
     (op.ref === undefined || isString(op.ref)) &&
     typeof op.tokens === 'number' &&
     (op.source === 'chat' || op.source === 'import'),
-  apply: (db, op, deferIndex) => insertTurn(db, op, deferIndex),
+  apply: (db, op, deferIndex) => insertTurn(db, op, deferIndex) !== undefined,
+  keepsDeferredWork: true,
 };
 
 const forgetOperation: OperationKind<ForgetSessionsOp> = {
@@ -82,6 +83,7 @@ const summaryOperation: OperationKind<SummaryOp> = {
   validate: (op) =>
     isString(op.sessionId) && isString(op.summary) && isString(op.at) && (op.uptoSeq === undefined || typeof op.uptoSeq === 'number'),
   apply: (db, op) => setSessionSummary(db, op.sessionId, op.summary, op.uptoSeq),
+  keepsDeferredWork: true,
 };
 
 // The store's own kinds are there whenever the store is: no journal is read before this module loads.
