@@ -45,7 +45,10 @@ function clauseCandidates(clause: OwnerClause): { candidates: Candidate[]; typo:
  */
 function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean): Tier {
   if (candidate.tier !== 'A') return candidate.tier;
-  const plain = !pasted && !long && !typo && strong && clause.weaker.length === 0;
+  // A value Engram respelled ("vscode" as VS Code) is Engram's reading, not the owner's words: asked.
+  const respellable = ['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks'].includes(candidate.key);
+  const asWritten = !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
+  const plain = !pasted && !long && !typo && strong && asWritten && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }
 

@@ -81,7 +81,7 @@ export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|ma
 
 const role: Extractor = (clause) => {
   const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:${titleWord}){0,3}?${roleNouns})\b`);
-  if (plain) return one('role', plain[1], 'A');
+  if (plain) return one('role', plain[1], 'B');
   const the = match(clause, String.raw`^${I_AM} the (?:only |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
   return one('role', the?.[1], 'B');
 };
@@ -125,10 +125,11 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
       match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`) ??
       match(clause, String.raw`^(.{1,30}?) is my (?:main |primary |default |daily |go-to )?${noun}\b`);
     if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
+    // "I use pnpm" names the tool, not the key: the key is read from the list the name is on, so it is asked about.
     const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using|i am using)\s+(.+)$`);
     if (use) {
       const first = findKnown(use[1].split(/\s+/).slice(0, 3).join(' '), bareUse)[0];
-      if (first) return one(key, first, 'A');
+      if (first) return one(key, first, 'B');
     }
     const switched = match(clause, String.raw`^i (?:switched|moved|migrated) to\s+(.+)$`);
     return one(key, switched ? findKnown(switched[1].split(/\s+/).slice(0, 3).join(' '), names)[0] : undefined, 'B');
@@ -156,7 +157,7 @@ const languages: Extractor = (clause) => {
 
 const frameworks: Extractor = (clause) => {
   const plain = match(clause, String.raw`^i (?:use|build (?:everything |most things |apps |things )?(?:with|in)|work with)\s+(.+)$`);
-  if (plain) return listed('frameworks', knownFrameworks, plain[1], 'A');
+  if (plain) return listed('frameworks', knownFrameworks, plain[1], 'B');
   const mostly = match(clause, String.raw`^i (?:mostly|mainly|usually) (?:use|build with|work with)\s+(.+)$`);
   return mostly ? listed('frameworks', knownFrameworks, mostly[1], 'B') : [];
 };
