@@ -111,7 +111,7 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
 }
 
 /** Words that take back what was just said: "I'm in Lisbon — sorry, Porto", "Mocha — no, Jest". */
-const takesBack = /(?:^|[\s,;—–-])(?:sorry|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
+const takesBack = /(?:^|[\s,;—–-])(?:sorry(?!\s+(?:if|for|to|about|but)\b)|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
 
 /**
  * A single-valued key said twice with a correction between ("I test with Mocha — no, Jest"): the later value is the
@@ -121,7 +121,7 @@ function correctedInPlace(candidates: Candidate[], ownText: string): Candidate[]
   const lower = ownText.toLowerCase();
   let kept = candidates;
   for (const key of new Set(candidates.map((candidate) => candidate.key))) {
-    if (key === 'languages' || key === 'frameworks' || key === 'style') continue;
+    const multi = key === 'languages' || key === 'frameworks' || key === 'style';
     const ofKey = kept.filter((candidate) => candidate.key === key);
     const first = ofKey[0];
     const at = lower.indexOf(first.value.toLowerCase());
@@ -133,8 +133,13 @@ function correctedInPlace(candidates: Candidate[], ownText: string): Candidate[]
     if (!correction || correction.index - end > 12 || !/[—–,;-]/.test(lower.slice(end, correction.index + 1))) continue;
     const after = ownText.slice(correction.index + correction[0].length);
     const later = ofKey.filter((candidate) => candidate !== first && after.toLowerCase().includes(candidate.value.toLowerCase()));
-    const named = later[0] ?? correctionValue(key, after);
-    if (!named) continue;
+    // A multi key keeps its values unless the correction names another ("I prefer spaces — ugh, no, tabs").
+    const named = later[0] ?? (multi ? undefined : correctionValue(key, after));
+    if (!named) {
+      // "I'm in Berlin — no, that's where the team is": taken back, with nothing in its place.
+      if (!multi && /^(?:no|sorry|wait|scratch that)\b/i.test(correction[0].trim()) && /^that'?s\b|^not\b|^never ?mind\b|^that was\b/i.test(after.trim())) kept = kept.filter((candidate) => candidate !== first);
+      continue;
+    }
     kept = kept.filter((candidate) => candidate.key !== key || candidate === named);
     if (!kept.includes(named)) kept.push(named);
   }

@@ -75,7 +75,7 @@ const pronouns: Extractor = (clause) => {
 };
 
 /** The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). */
-export const roleNouns = String.raw`(?:engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|devrel|cto|vp)`;
+export const roleNouns = String.raw`(?:engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
 /** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"). */
 export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
 
@@ -95,7 +95,10 @@ const employer: Extractor = (clause) => {
   const plain = match(clause, String.raw`^i work (?:at|for)\s+(.+)$`);
   if (plain && !/^an?\s/i.test(plain[1])) return one('employer', properNoun(plain[1]), 'A');
   const moved = match(clause, String.raw`^(?:${I_AM} (?:now |still |currently )?(?:at|with)|i (?:just )?(?:joined|started at))\s+(\p{Lu}.+)$`);
-  if (moved) return one('employer', properNoun(moved[1]), 'B');
+  // "I'm at Calico now" is where the owner works; "I'm at Starbucks and their wifi…" is where the owner sits.
+  const rest = moved && moved[1].slice((properNoun(moved[1]) ?? '').length);
+  const settled = rest !== null && (!/^(?:i am|i'm|im)/i.test(clause) || /^\s*(?:now|these days|nowadays|full[- ]time|as an? .+|since .+)?\s*[.!]?$/i.test(rest ?? ''));
+  if (moved && settled) return one('employer', properNoun(moved[1]), 'B');
   // "now I'm at a 10-person startup called Lumen"
   const called = match(clause, String.raw`^(?:${I_AM} (?:now |still |currently )?(?:at|with)|i work (?:at|for)|i joined)\s+an? .{1,40}? (?:called|named)\s+(\p{Lu}.+)$`);
   return one('employer', called ? properNoun(called[1]) : undefined, 'B');
