@@ -109,6 +109,9 @@ function tools(text: string): Candidate[] {
   // "I'm firmly Team Playwright"
   const teamTool = match(text, String.raw`^i am (?:firmly |totally |definitely |always |very much )?team ([\p{L}.+#-]+(?: [\p{L}.+#-]+)?)`);
   if (teamTool) return toolsIn(teamTool[1]);
+  // "My Python projects are all poetry": the projects' language and the tool they are all on.
+  const projects = match(text, String.raw`^my ([\p{L}.+#/ -]{1,25}?) (?:projects|apps|services|repos|code|stuff) (?:are|is) (?:all |mostly |always )?(?:on |in |with )?(.+)$`);
+  if (projects) return toolsIn(`${projects[1]}, ${objectPhrase(projects[2])}`);
   const dayJob = match(text, String.raw`^(?:my )?(?:day job|daily work|work) is (?:all |mostly )?(.+)$`);
   if (dayJob) return toolsIn(objectPhrase(dayJob[1]));
   const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
