@@ -7,10 +7,11 @@ import { listJournals, readJournal, type BadJournalLine, type JournalWriter } fr
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
 import { defersWork } from './operationRegistry';
+import { KeptCounts } from './keptCounts';
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
 import { RemovedJournalWatch } from './removedJournalWatch';
-import { SessionTails } from './sessionTails';
+import { QuietWork } from './quietWork';
 import { removeStaleTempFiles } from './snapshotFile';
 import { loadSqlJs } from './sqlJs';
 import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
@@ -31,15 +32,10 @@ export { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type Re
 export class MemoryStore {
   private readonly journal: OwnJournal;
   private readonly forgetListeners: ((removed: RemovedTurns) => void)[] = [];
-  /** The number of turns, while no change but our own recorded turns happened since it was counted. */
-  private countedTurns: number | undefined;
-  /** The number of sessions, kept the same way: only a session's first turn or another writer's turns change it. */
-  private countedSessions: number | undefined;
-  /** The newest turns and the turn count of the sessions in use, kept exact by our writes (see sessionTails.ts). */
-  private readonly tails = new SessionTails();
+  /** The turn and session counts and the newest turns of the sessions in use, kept exact by our writes. */
+  private readonly counts = new KeptCounts();
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
-  private unindexed: number[] = [];
-  private indexTimer: NodeJS.Timeout | undefined;
+  private readonly quiet: QuietWork;
   /** Journal lines that did not verify, found at open or while reading other writers' journals since. */
   private readonly badLines: BadJournalLine[];
   /** A compaction that removed a journal we had not read to its end forces a reload. */
@@ -62,6 +58,7 @@ export class MemoryStore {
     this.badLines = [...loaded.badLines];
     this.removals = new RemovedJournalWatch(layout);
     this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly);
+    this.quiet = new QuietWork(options.indexDelayMs ?? 2000, () => this.indexPending());
   }
 
   /**
@@ -114,9 +111,8 @@ export class MemoryStore {
       tokens: this.options.tokens.count(text),
       source: input.source ?? 'chat',
     };
-    // Indexing waits: FTS4 merges its segments now and then, once taking 200 ms at 100k turns, and that
-    // must not happen while the person waits for a reply. It runs at the next quiet moment or search.
-    const stored = insertTurn(this.db, op, (rowid) => this.deferIndex(rowid));
+    // Indexing waits for a quiet moment (quietWork.ts), or the next search.
+    const stored = insertTurn(this.db, op, this.quiet.deferIndex);
     if (!stored) {
       const existing = findTurn(this.db, op.id);
       if (!existing) throw new ForgottenSessionError(op.sessionId);
@@ -124,24 +120,9 @@ export class MemoryStore {
     }
     // The journal write runs on the thread pool; failures reach onWriteError and are retried by flush().
     journal.append(op).catch(() => undefined);
-    if (this.countedTurns !== undefined) this.countedTurns++;
-    // A later turn joins a session that has turns, so a row in sessions; the first may have created one.
-    if (stored.seq === 1) this.countedSessions = undefined;
-    this.tails.recorded(stored);
+    this.counts.recorded(stored);
     this.changed(new Set(['turn']));
     return { ...stored, created: true };
-  }
-
-  private deferIndex(rowid: number): void {
-    this.unindexed.push(rowid);
-    this.whenQuiet();
-  }
-
-  /** Runs indexPending at the next quiet moment: the turns' search rows and what operations deferred are done then. */
-  private whenQuiet(): void {
-    if (this.indexTimer) return;
-    this.indexTimer = setTimeout(() => this.indexPending(), this.options.indexDelayMs ?? 2000);
-    this.indexTimer.unref?.();
   }
 
   /**
@@ -149,11 +130,7 @@ export class MemoryStore {
    * what operations left for a quiet moment (reports to write, fact uses to add).
    */
   indexPending(): void {
-    if (this.indexTimer) clearTimeout(this.indexTimer);
-    this.indexTimer = undefined;
-    const rowids = this.unindexed;
-    this.unindexed = [];
-    indexTurns(this.db, rowids);
+    indexTurns(this.db, this.quiet.take());
     settleDeferred(this.db);
   }
 
@@ -163,12 +140,7 @@ export class MemoryStore {
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  applyOperation<Op extends StoreOp>(op: Op): boolean {
-    return this.apply(op);
-  }
-
-  /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
-  private apply<Op extends StoreOp>(unredacted: Op): boolean {
+  applyOperation<Op extends StoreOp>(unredacted: Op): boolean {
     const journal = this.writableJournal();
     // Every string an operation carries (a summary, a lesson's evidence, a fact's words) is scrubbed of secrets.
     const op = redactDeep(unredacted);
@@ -177,12 +149,8 @@ export class MemoryStore {
     if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
     const changed = applyOp(this.db, op);
     journal.append(op).catch(() => undefined);
-    if (changed && defersWork(op.kind)) this.whenQuiet();
-    if (changed && changesTurnCount(op.kind)) {
-      this.countedTurns = undefined;
-      this.countedSessions = undefined;
-      this.tails.clear();
-    }
+    if (changed && defersWork(op.kind)) this.quiet.soon();
+    if (changed) this.counts.applied(op.kind);
     if (changed) this.changed(new Set([op.kind]));
     return changed;
   }
@@ -202,7 +170,7 @@ export class MemoryStore {
 
   /** Sets a session's rolling summary (what it cools to after the retention period). */
   setSummary(sessionId: string, summary: string, uptoSeq?: number): boolean {
-    return this.apply({ kind: 'summary', id: randomUUID(), sessionId, summary, at: this.now.toISOString(), uptoSeq });
+    return this.applyOperation({ kind: 'summary', id: randomUUID(), sessionId, summary, at: this.now.toISOString(), uptoSeq });
   }
 
   /** The rolling summary of a session and the seq of the last turn it covers. */
@@ -217,7 +185,7 @@ export class MemoryStore {
   async forgetSessions(sessionIds: readonly string[]): Promise<number> {
     const before = countTurns(this.db);
     const turnIds = sessionIds.flatMap((sessionId) => this.turns(sessionId).map((turn) => turn.id));
-    this.apply({ kind: 'forgetSessions', id: randomUUID(), sessionIds: [...sessionIds], at: this.now.toISOString() });
+    this.applyOperation({ kind: 'forgetSessions', id: randomUUID(), sessionIds: [...sessionIds], at: this.now.toISOString() });
     for (const listener of this.forgetListeners) listener({ sessionIds, turnIds });
     await this.purgeJournals();
     return before - countTurns(this.db);
@@ -226,7 +194,7 @@ export class MemoryStore {
   /** Single turns ("forget what I just said") leave the store the same way a conversation does, vectors included. */
   async forgetTurns(sessionId: string, turnIds: readonly string[]): Promise<number> {
     const before = countTurns(this.db);
-    this.apply({ kind: 'forgetTurns', id: randomUUID(), turnIds: [...turnIds], at: this.now.toISOString() });
+    this.applyOperation({ kind: 'forgetTurns', id: randomUUID(), turnIds: [...turnIds], at: this.now.toISOString() });
     for (const listener of this.forgetListeners) listener({ sessionIds: [], turnIds });
     await this.purgeJournals();
     return before - countTurns(this.db);
@@ -243,7 +211,7 @@ export class MemoryStore {
     const sessionIds = sessionsToCool(this.db, cutoff);
     if (sessionIds.length === 0) return [];
     const turnIds = sessionIds.flatMap((sessionId) => this.turns(sessionId).map((turn) => turn.id));
-    this.apply({ kind: 'coolSessions', id: randomUUID(), sessionIds, at: this.now.toISOString() });
+    this.applyOperation({ kind: 'coolSessions', id: randomUUID(), sessionIds, at: this.now.toISOString() });
     for (const listener of this.forgetListeners) listener({ sessionIds, turnIds });
     await this.purgeJournals();
     return sessionIds;
@@ -254,10 +222,6 @@ export class MemoryStore {
     this.forgetListeners.push(listener);
   }
 
-  /**
-   * Rewrites the removed text out of our journal and the snapshots: a new journal, then two compactions, so
-   * that the previous generation (kept for recovery) no longer holds the text either.
-   */
   /**
    * The deletion seam's second half, for any removal (a conversation, a fact): our journal is rotated out and two
    * compactions run, so neither the snapshot nor the previous generation nor a kept journal holds the removed text.
@@ -287,19 +251,11 @@ export class MemoryStore {
       // turns are indexed as they come; otherwise they join the deferred batch.
       const removes = read.ops.some((op) => op.kind !== 'turn');
       if (removes) this.indexPending();
-      const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : (rowid) => this.deferIndex(rowid));
-      // A batch of turns only adds to the kept count; a removal among them means counting again.
-      if (appliedHere > 0) this.countedSessions = undefined;
-      if (removes) {
-        this.countedTurns = undefined;
-        this.tails.clear();
-      } else {
-        if (this.countedTurns !== undefined) this.countedTurns += appliedHere;
-        for (const op of read.ops) if (op.kind === 'turn') this.tails.drop((op as TurnOp).sessionId);
-      }
+      const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : this.quiet.deferIndex);
+      this.counts.appliedFromOthers(read.ops, appliedHere, removes);
       applied += appliedHere;
       for (const op of read.ops) kinds.add(op.kind);
-      if (read.ops.some((op) => defersWork(op.kind))) this.whenQuiet();
+      if (read.ops.some((op) => defersWork(op.kind))) this.quiet.soon();
       this.badLines.push(...read.badLines);
       this.offsets.set(name, read.offset);
     }
@@ -317,10 +273,8 @@ export class MemoryStore {
     applyInTransaction(loaded.db, this.journal.pendingOps);
     this.db.close();
     this.db = loaded.db;
-    this.unindexed = [];
-    this.countedTurns = undefined;
-    this.countedSessions = undefined;
-    this.tails.clear();
+    this.quiet.drop();
+    this.counts.recount();
     this.offsets.clear();
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
     this.badLines.push(...loaded.badLines);
@@ -350,17 +304,17 @@ export class MemoryStore {
 
   /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
   turnsAfter(sessionId: string, afterSeq: number): TurnRecord[] {
-    return this.tails.after(sessionId, afterSeq, () => turnsOfSessionAfter(this.db, sessionId, afterSeq));
+    return this.counts.tails.after(sessionId, afterSeq, () => turnsOfSessionAfter(this.db, sessionId, afterSeq));
   }
 
   /** How many turns a session holds (counted once, then kept by our writes: it runs on every prompt). */
   turnCount(sessionId: string): number {
-    return this.tails.count(sessionId, () => Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0));
+    return this.counts.tails.count(sessionId, () => Number(this.db.exec('SELECT COUNT(*) FROM turns WHERE session_id = ?', [sessionId])[0]?.values[0]?.[0] ?? 0));
   }
 
   /** The last `limit` turns of a session, oldest first (kept for the sessions in use: a turn asks several times). */
   recentTurns(sessionId: string, limit: number): TurnRecord[] {
-    return this.tails.recent(sessionId, limit, (wanted) => recentTurnsOfSession(this.db, sessionId, wanted));
+    return this.counts.tails.recent(sessionId, limit, (wanted) => recentTurnsOfSession(this.db, sessionId, wanted));
   }
 
   /**
@@ -368,18 +322,11 @@ export class MemoryStore {
    * outside the prompt for the L1 lines. Kept to indexed lookups and counts: it runs on every turn.
    */
   contextReads(sessionId: string): { summary?: string; otherSessions: number; storedTurns: number } {
-    this.countedSessions ??= countSessions(this.db);
     return {
       summary: summaryOf(this.db, sessionId).summary,
-      otherSessions: Math.max(0, this.countedSessions - 1),
-      storedTurns: this.turnTotal(),
+      otherSessions: Math.max(0, this.counts.sessionCount(this.db) - 1),
+      storedTurns: this.counts.totalTurns(this.db),
     };
-  }
-
-  /** COUNT(*) over 100k turns walks the whole table (0.7 ms): counted once, then kept by our own writes. */
-  private turnTotal(): number {
-    this.countedTurns ??= countTurns(this.db);
-    return this.countedTurns;
   }
 
   /** A full copy of the database: what a naive save-per-turn would write. Only the benchmark needs it. */
@@ -449,9 +396,4 @@ export class MemoryStore {
   private writableJournal(): JournalWriter {
     return this.journal.writable(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
   }
-}
-
-/** The operation kinds that add or remove turns: after one of them, the kept turn count is counted again. */
-function changesTurnCount(kind: StoreOp['kind']): boolean {
-  return kind === 'turn' || kind === 'forgetSessions' || kind === 'coolSessions' || kind === 'forgetTurns';
 }
