@@ -1,6 +1,6 @@
 import { compiled } from './compiledPatterns';
 import type { Candidate } from './slotPatterns';
-import { findKnown, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks, caseSensitiveLanguages } from './knownNames';
+import { toolsIn } from './passingShapes';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';
 import { lexiconTag } from './wordTagger';
@@ -97,18 +97,6 @@ function pieces(text: string): Candidate[] {
   const joined = match(text, String.raw`^i (?:joined|started at)\s+${proper}\s+(?:in\s+\p{L}+\s+)?as\s+(?:an?\s+|the\s+|their\s+)?(?:first\s+|new\s+)?((?:${titleWord}){0,2}?${roleNouns})\b`);
   if (joined) return [...entity('employer', joined[1]), ...found('role', joined[2])];
   return [];
-}
-
-const toolKeys: [string, readonly string[]][] = [
-  ['editor', knownEditors], ['shell', knownShells], ['os', knownOperatingSystems], ['package_manager', knownPackageManagers],
-  ['test_framework', knownTestFrameworks], ['frameworks', knownFrameworks],
-];
-
-/** The known tools named in some words, each under its key (a language only as written: "Go", not "go"). */
-function toolsIn(words: string): Candidate[] {
-  const tools = toolKeys.flatMap(([key, names]) => findKnown(words, names).map((value) => ({ key, value, tier: 'B' as const })));
-  const languages = findKnown(words, knownLanguages, caseSensitiveLanguages).map((value) => ({ key: 'languages', value, tier: 'B' as const }));
-  return [...tools, ...languages];
 }
 
 /** Looser everyday shapes, for known names only ("pnpm is what I use", "a VS Code person", "a ThinkPad running Fedora"). */
