@@ -174,6 +174,7 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       captureMs: percentiles(capture.perMessageMs),
       captureSamples: capture.samples,
       captureLoadMs: round(capture.loadMs),
+      captureLargeMs: { log: round(capture.largeMs.log), junk: round(capture.largeMs.junk), prose: round(capture.largeMs.prose) },
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -30,6 +30,27 @@ export interface CaptureBench {
   readonly loadMs: number;
   readonly samples: number;
   readonly perMessageMs: number[];
+  /** Median of five captures of each 1 MB message: a pasted log, binary junk, prose. */
+  readonly largeMs: { readonly log: number; readonly junk: number; readonly prose: number };
+}
+
+/** 1 MB of a pasted log, of binary junk (a fixed pseudo-random sequence) and of prose, the sizes a paste reaches. */
+function largeMessages(): { log: string; junk: string; prose: string } {
+  const line = "I'm on Windows and my name is Dana; ERROR 2026-12-01T10:00:00Z worker[42]: connection reset by peer\n";
+  let seed = 12345;
+  const bytes = Buffer.alloc(1_000_000);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256;
+  return { log: `Here is the log:\n${line.repeat(Math.ceil(1_000_000 / line.length))}`, junk: bytes.toString('latin1'), prose: 'I am a backend engineer and I like this. '.repeat(25_000) };
+}
+
+function medianMs(run: () => void, times = 5): number {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    run();
+    samples.push(performance.now() - t0);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(times / 2)];
 }
 
 /** Capture of each message, `rounds` times, after the one call that loads the library. */
@@ -46,5 +67,11 @@ export function benchCapture(rounds = 20): CaptureBench {
       perMessageMs.push(performance.now() - t0);
     }
   }
-  return { loadMs, samples: perMessageMs.length, perMessageMs };
+  const large = largeMessages();
+  const largeMs = {
+    log: medianMs(() => captureFacts('user', large.log, defaultAllowlist)),
+    junk: medianMs(() => captureFacts('user', large.junk, defaultAllowlist)),
+    prose: medianMs(() => captureFacts('user', large.prose, defaultAllowlist)),
+  };
+  return { loadMs, samples: perMessageMs.length, perMessageMs, largeMs };
 }

@@ -122,14 +122,12 @@ describe('webview protocol', () => {
       assert.equal(escapeHtml('&lt;b&gt;'), '&amp;lt;b&amp;gt;');
     });
 
-    it('leaves other text alone and is fast on 1 MB', () => {
+    it('leaves other text alone and escapes all of 1 MB', () => {
       assert.equal(escapeHtml(''), '');
       assert.equal(escapeHtml('plain text, ünïcode ✓ and `code`'), 'plain text, ünïcode ✓ and `code`');
       const big = '<x>'.repeat(350_000);
-      const started = Date.now();
       const escaped = escapeHtml(big);
-      assert.equal(escaped.length, big.length / 3 * 9);
-      assert.ok(Date.now() - started < 2000);
+      assert.equal(escaped, '&lt;x&gt;'.repeat(350_000));
     });
   });
 });

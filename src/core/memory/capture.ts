@@ -29,7 +29,7 @@ export interface CaptureResult {
  */
 const plainMessageLength = 280;
 const notPlain =
-  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
 
 function clauseCandidates(clause: OwnerClause): { candidates: Candidate[]; typo: boolean } {
   if (clause.language !== 'en') return { candidates: foreignCandidates(clause), typo: false };
