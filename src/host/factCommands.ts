@@ -205,8 +205,18 @@ async function answerQuestion(facts: Facts, answer?: QuestionAnswer): Promise<St
   if (typeof answer?.statementId !== 'string' || (answer.answer !== 'yes' && answer.answer !== 'no')) {
     throw new Error('Answering a question needs { statementId, answer: "yes" | "no" }');
   }
-  const answered = answerInMemory(facts, facts.get(answer.statementId), answer.answer);
-  info(answered.message);
+  const asked = facts.get(answer.statementId);
+  const answered = answerInMemory(facts, asked, answer.answer);
+  if (asked.status === 'proposed' && answered.statement.status === 'confirmed') {
+    // Learned by a click: taken back by a click, as every learned fact is.
+    void vscode.window.showInformationMessage(answered.message, 'Undo').then((choice) => {
+      if (choice !== 'Undo') return;
+      const undone = facts.retire(answered.statement.id, 'undone by the owner (Undo after answering yes)');
+      info(`Engram no longer believes: ${factLabel(undone)}.`);
+    });
+  } else {
+    info(answered.message);
+  }
   return answered.statement;
 }
 
