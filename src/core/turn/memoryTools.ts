@@ -66,7 +66,7 @@ export function runMemorySearch(store: MemoryStore, rawInput: unknown, project?:
   if (typeof input === 'string') return refused(input);
   const hits = store.read((db) => searchMemory(db, input.query, input.scope ?? 'all', input.k ?? 8, project));
   const retrieval = hits.map((hit): RetrievalEntry => ({ kind: hit.kind, memoryId: hit.id, via: `tool:${memoryToolNames.memorySearch}`, label: hit.label }));
-  if (hits.length === 0) return said(`No confirmed memory matches "${input.query}". Do not guess; ask the user if it matters.`);
+  if (hits.length === 0) return said(`Nothing in Engram's confirmed memory matches "${input.query}". Do not guess; ask the user if it matters.`);
   return {
     text:
       `Engram's confirmed memory matching "${input.query}" (the user reviewed and confirmed these; [fact, you] is about the user, ` +
