@@ -16,6 +16,7 @@ import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { benchCapture } from './benchCapture';
+import { firstTurnInFreshProcess, firstTurnLine } from './benchFirstTurn';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
 const benchSummary = '## Goal\nShip the pipeline.\n## Decisions\nUse the new index.\n## Facts and context\n- a benchmark\n## Open questions\n- none';
@@ -153,6 +154,11 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
     delay.disable();
     await store.close();
 
+    // The first turn of a fresh process, as a new window meets it: warmed at activation as the extension does, and cold.
+    const firstWarm = firstTurnInFreshProcess(options.cliPath, folder, true);
+    const firstCold = firstTurnInFreshProcess(options.cliPath, folder, false);
+    options.log(firstTurnLine(firstWarm, firstCold));
+
     const perTurnMs = percentiles(perTurn);
     const naiveSaveMs = percentiles(naive);
     return {
@@ -161,6 +167,10 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       perTurnMs,
       perTurnPartsMs: Object.fromEntries(Object.entries(parts).map(([name, values]) => [name, percentiles(values)])),
       handlerToModelRequestMs: percentiles(toModel),
+      firstTurnMs: round(firstWarm.firstTurnMs),
+      firstTurnColdMs: round(firstCold.firstTurnMs),
+      firstTurnWarmUpMs: round(firstWarm.warmUpMs),
+      firstTurnLaterMs: round(firstWarm.laterTurnMs),
       confirmedFacts,
       idleIndexMs: percentiles(idleIndex),
       naiveSaveMs,

@@ -6,6 +6,7 @@ import { MemoryStore } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
+import { measureFirstTurn } from './benchFirstTurn';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
@@ -57,7 +58,7 @@ commands:
 --json prints machine-readable output.`;
 
 const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'warm']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -279,6 +280,11 @@ async function run(argv: readonly string[]): Promise<number> {
         log: (line) => process.stderr.write(`engram bench: ${line}\n`),
       });
       print(args, result, JSON.stringify(result, null, 2));
+      return 0;
+    }
+    case 'bench-first-turn': {
+      const measured = await measureFirstTurn(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter, args.flags.has('warm'));
+      process.stdout.write(`firstTurn=${JSON.stringify(measured)}\n`);
       return 0;
     }
     case 'bench-open': {

@@ -73,8 +73,17 @@ export class TurnToolCatalogue {
       this.logged = true;
       this.log.info(`VS Code offers ${vscode.lm.tools.length} language-model tools: ${vscode.lm.tools.map((tool) => tool.name).join(', ')}`);
     }
+    return this.build(request.toolInvocationToken, token, progress, referenced);
+  }
+
+  /** The catalogue as a request would get it, for the warm-up: its definitions are counted before the first turn. */
+  forWarmUp(): ToolRunner {
+    return this.build(undefined, new vscode.CancellationTokenSource().token, () => undefined, []).tools;
+  }
+
+  private build(invocationToken: vscode.ChatParticipantToolToken | undefined, token: vscode.CancellationToken, progress: (message: string) => void, referenced: readonly string[]): { tools: ToolRunner; cap: number } {
     const settings = readToolSettings();
-    const editor = new EditorToolRunner(request.toolInvocationToken, token, settings, this.ownNames, referenced);
+    const editor = new EditorToolRunner(invocationToken, token, settings, this.ownNames, referenced);
     const offered = new Set(editor.specs().map((spec) => spec.name));
     // One tool per job: Engram's own read tool steps aside where VS Code's is offered.
     const omit = new Set(Object.entries(sameJobInVsCode).filter(([, theirs]) => offered.has(theirs)).map(([ours]) => ours));
