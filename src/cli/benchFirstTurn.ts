@@ -43,8 +43,10 @@ export async function measureFirstTurn(folder: string, wasmPath: string, tokens:
     });
     const warmUpMs = warm ? await runWarmUp(warmUpSteps(engine, memory, { model, tools })) : 0;
     const toRequest: number[] = [];
-    const messages = ['My name is Dana and I work at Fernhill', 'why does the parser test hang when I run it with --watch?', 'we use vitest here',
-      'how do I rename a git branch?', 'what did we decide about the index?', 'thanks, that fixed it'];
+    // Messages of one kind (coding questions that teach nothing), so the first differs from the others only by being first.
+    const messages = ['why does the parser test hang when I run it with --watch?', 'how do I rename a git branch without losing the upstream?',
+      'what does this error mean: ECONNRESET in the worker?', 'can you explain the retry loop in the fetch helper?',
+      'where is the migration that adds the index defined?', 'which config file sets the lint rules for the tests?'];
     for (const text of messages) {
       requestedAt = 0;
       const started = performance.now();

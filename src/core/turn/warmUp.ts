@@ -10,6 +10,18 @@ import type { TurnOp } from '../store/operations';
 import type { MemoryAccess } from './engramMemory';
 import type { TurnEngine, TurnIo } from './turnEngine';
 
+const captureSamples: readonly string[] = [
+  'My name is Dana and I work at Fernhill. We use vitest here; why does this test hang?',
+  'what does ECONNRESET mean in the Worker when I run it on Node?',
+  "Hi! I'm Maya, she/her, a frontend engineer at Quillbox in Toronto. Since I use zsh, where should this alias go?",
+  'Can you refactor this function to use early returns? I hate nested ifs.',
+  "Getting this in CI:\n\nError: Cannot find module 'left-pad'\n    at Function.Module._resolveFilename (node:internal/modules/cjs/loader:1075:15)\n\nany idea?",
+  'Ich heiße Jonas und arbeite bei Siemens in München.',
+  // Short messages take the fragment shapes ("Emacs user here"): a first "how do I fix this here" cost 196 ms.
+  'how do I fix this here',
+  'Emacs user here, staff engineer, so skip the basics',
+];
+
 /**
  * What the first turn of a fresh window used to pay for and later turns find ready: gpt-tokenizer's encoding (about
  * 0.35 s to import), the NLP tagger (about 0.15 s), capture's compiled shapes, sql.js's first queries (slow until V8
@@ -20,7 +32,10 @@ export function warmUpSteps(engine: TurnEngine, memory: MemoryAccess, io: Pick<T
   const sample = 'My name is Dana and I work at Fernhill. We use vitest here; why does this test hang?';
   return [
     () => warmUpTagger(),
-    () => captureFacts('user', sample, defaultAllowlist),
+    // Capture's shapes are large regular expressions. V8 runs a new one in its bytecode interpreter and compiles it to
+    // machine code after a few runs: that compile (about 250 ms, measured on the third coding question of a fresh
+    // process) is paid here, each kind of message three times over.
+    ...[0, 1, 2].flatMap(() => captureSamples.map((text) => () => void captureFacts('user', text, defaultAllowlist))),
     () => captureProjectFacts('user', sample, defaultProjectAllowlist),
     // Every recorded turn is scanned for secrets first: its patterns compile on first use.
     () => redactSecrets(`${sample} token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB`),
