@@ -40,7 +40,7 @@ commands:
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
-                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
+                      user messages on stdin, one per line (a literal \\n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
                       "undo last learned" work as in the chat; --attach (repeatable) attaches a file to the first
                       message as #file does in VS Code; --workspace sets the project scope (that folder's
