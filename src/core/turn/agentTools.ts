@@ -86,7 +86,7 @@ export class AgentTools {
     // Another process (a VS Code window) may have confirmed, retired or forgotten something since the last call.
     this.memory.store.syncFromOtherWriters();
     if (tool === memoryToolNames.memorySearch) return this.answered(client, tool, runMemorySearch(this.memory.store, args), describeQuery(args));
-    if (tool === memoryToolNames.recallConversation) return this.answered(client, tool, runRecall(this.memory.store, args), describeQuery(args));
+    if (tool === memoryToolNames.recallConversation) return this.answered(client, tool, runRecall(this.memory, args), describeQuery(args));
     if (tool === proposeFactName) return this.propose(client, args);
     throw new UnknownToolError(tool);
   }
