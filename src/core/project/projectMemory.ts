@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Facts } from '../memory/facts';
+import { SettledValues, type Facts } from '../memory/facts';
+import { containsSecret } from '../shared/secrets';
 import type { Citation, StatementRecord } from '../memory/statementRepository';
 import type { MemoryStore } from '../store/memoryStore';
 import { citeLines, CitationChecker, type CitationState } from './citations';
 import { deriveProjectFacts } from './derivedFacts';
 import type { ProjectScope } from './projectScope';
-import { readTeamFile, teamFilePath, whoCommitted, writeTeamFile, type RefusedLine } from './teamFile';
+import { readTeamFile, teamFilePath, whoCommitted, writeTeamFile, type RefusedLine, type SharedLine } from './teamFile';
 
 /** A confirmed project fact whose cited lines changed or vanished: not injected as true, not deleted; the owner looks. */
 export interface NeedsLook {
@@ -102,7 +103,18 @@ export class ProjectMemory {
     const started = performance.now();
     const read = await readTeamFile(project.root);
     const settled = this.facts.settled(project.scope);
-    const candidates = read.facts.filter((shared) => !settled.has(shared.key, shared.value));
+    const slots = this.facts.slotsOf(project.scope);
+    const refused = [...read.refused];
+    const candidates: SharedLine[] = [];
+    const inFile = new SettledValues([]);
+    for (const shared of read.facts) {
+      if (!slots.has(shared.key)) refused.push({ line: shared.line, why: `not a key Engram may learn about a project (${shared.key})` });
+      else if (containsSecret(`${shared.key} ${shared.value}`)) refused.push({ line: shared.line, why: 'looks like a secret (Engram never stores secrets)' });
+      else if (!settled.has(shared.key, shared.value) && !inFile.has(shared.key, shared.value)) {
+        inFile.add(shared.key, shared.value);
+        candidates.push(shared);
+      }
+    }
     const authors = candidates.length > 0 ? await whoCommitted(project.root, candidates.at(-1)!.line) : new Map<number, string>();
     const proposed = this.facts.proposeAllForReview(
       project.scope,
@@ -117,8 +129,8 @@ export class ProjectMemory {
       settled,
     );
     return {
-      path: teamFilePath, lines: read.lines, factLines: read.facts.length, proposed, alreadyKnown: read.facts.length - candidates.length,
-      refused: read.refused, ...(read.notRead ? { notRead: read.notRead } : {}), ms: performance.now() - started,
+      path: teamFilePath, lines: read.lines, factLines: read.facts.length + read.refused.length, proposed,
+      alreadyKnown: read.facts.length + read.refused.length - refused.length - candidates.length, refused, ...(read.notRead ? { notRead: read.notRead } : {}), ms: performance.now() - started,
     };
   }
 
