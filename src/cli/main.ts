@@ -197,7 +197,8 @@ async function run(argv: readonly string[]): Promise<number> {
         print(args, { hits, ...(project ? { project: project.scope, ...read } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
         return 0;
       } finally {
-        await store.close();
+        // Proposals just written are folded into a snapshot, so the next command loads them instead of replaying them.
+        await store.close({ snapshot: project !== undefined });
       }
     }
     case 'context': {
