@@ -14,6 +14,7 @@ import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
+import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 import { memoryStats } from '../core/memory/memoryStats';
 
@@ -183,14 +184,21 @@ async function run(argv: readonly string[]): Promise<number> {
       }
     }
     case 'search': {
-      const store = await openStore(args, 'read');
+      const project = workspaceScope(args);
+      // With a workspace, the repository and its team file are read as the extension reads them when the folder
+      // opens (their proposals are written), so the store is opened for writing then.
+      const store = await openStore(args, project ? 'write' : 'read');
       try {
-        const project = workspaceScope(args);
-        const hits = search(new EngramMemory(store, cl100kTokenCounter), args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
-        print(args, { hits, ...(project ? { project: project.scope } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
+        const memory = new EngramMemory(store, cl100kTokenCounter);
+        const opened = project ? await memory.projects.readOnOpen(project) : undefined;
+        if (opened && !args.flags.has('json')) process.stderr.write(`engram: ${teamFileSummary(opened.teamFile)}\n`);
+        const hits = search(memory, args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
+        const read = opened && { derived: opened.derived.length, teamFile: { ...opened.teamFile, proposed: opened.teamFile.proposed.length, refused: opened.teamFile.refused.length } };
+        print(args, { hits, ...(project ? { project: project.scope, ...read } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
         return 0;
       } finally {
-        await store.close();
+        // Proposals just written are folded into a snapshot, so the next command loads them instead of replaying them.
+        await store.close({ snapshot: project !== undefined });
       }
     }
     case 'context': {

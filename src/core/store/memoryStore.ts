@@ -20,7 +20,6 @@ import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurn
 
 export type { DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
-
 export type { SessionRecord } from './sessionRepository';
 export { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 
@@ -141,17 +140,23 @@ export class MemoryStore {
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
   applyOperation<Op extends StoreOp>(unredacted: Op): boolean {
+    return this.applyOperations([unredacted]) > 0;
+  }
+
+  /** Applies operations in order (several in one transaction, e.g. a team file read), journals them, tells listeners once. */
+  applyOperations(unredacted: readonly StoreOp[]): number {
     const journal = this.writableJournal();
     // Every string an operation carries (a summary, a lesson's evidence, a fact's words) is scrubbed of secrets.
-    const op = redactDeep(unredacted);
+    const ops = unredacted.map((op) => redactDeep(op));
     // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
     // (indexing it here would put an FTS merge on the reply path of every turn).
-    if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
-    const changed = applyOp(this.db, op);
-    journal.append(op).catch(() => undefined);
-    if (changed && defersWork(op.kind)) this.quiet.soon();
-    if (changed) this.counts.applied(op.kind);
-    if (changed) this.changed(new Set([op.kind]));
+    if (ops.some((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns')) this.indexPending();
+    const changed = ops.length === 1 ? Number(applyOp(this.db, ops[0])) : applyInTransaction(this.db, ops);
+    for (const op of ops) journal.append(op).catch(() => undefined);
+    const kinds = new Set(changed > 0 ? ops.map((op) => op.kind) : []);
+    if ([...kinds].some(defersWork)) this.quiet.soon();
+    for (const kind of kinds) this.counts.applied(kind);
+    if (changed > 0) this.changed(kinds);
     return changed;
   }
 
@@ -336,17 +341,8 @@ export class MemoryStore {
   }
 
   stats(): StoreStats {
-    return this.guard(() => this.countEverything());
-  }
-
-  private countEverything(): StoreStats {
-    return {
-      turns: countTurns(this.db),
-      sessions: countSessions(this.db),
-      schemaVersion: this.schemaVersion,
-      folder: this.layout.folder,
-      journals: listJournals(this.layout.folder).length,
-    };
+    const { schemaVersion, layout } = this;
+    return this.guard(() => ({ turns: countTurns(this.db), sessions: countSessions(this.db), schemaVersion, folder: layout.folder, journals: listJournals(layout.folder).length }));
   }
 
   /** Resolves once every change made so far is durable in the journal. */
