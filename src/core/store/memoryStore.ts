@@ -99,15 +99,16 @@ export class MemoryStore {
     // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
     // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
     // would then never be found again).
+    // The ids and refs are scanned too: a token pasted as a session name or an import's ref must not reach the disk.
     const text = redactSecrets(input.text.toWellFormed());
     const op: TurnOp = {
       kind: 'turn',
-      id: input.id ?? randomUUID(),
-      sessionId: input.sessionId.toWellFormed(),
+      id: input.id === undefined ? randomUUID() : redactSecrets(input.id.toWellFormed()),
+      sessionId: redactSecrets(input.sessionId.toWellFormed()),
       role: input.role,
       text,
       at: input.at ?? this.now.toISOString(),
-      ref: input.ref,
+      ref: input.ref === undefined ? undefined : redactSecrets(input.ref.toWellFormed()),
       tokens: this.options.tokens.count(text),
       source: input.source ?? 'chat',
     };
