@@ -18,7 +18,7 @@ import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
 
-export type { DamageReport } from './loadDatabase';
+export { describeLoss, type DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
 
 export type { SessionRecord } from './sessionRepository';
@@ -353,6 +353,17 @@ export class MemoryStore {
   /** Resolves once every change made so far is durable in the journal. */
   async flush(): Promise<void> {
     await this.journal.flush();
+  }
+
+  /**
+   * Gives up on the changes that could not be written (a read-only or failing disk) and rebuilds the memory from the
+   * disk, so this process holds only what is stored: for a caller that answers "not stored" and must not be made a
+   * liar by a later retry. Returns how many changes were dropped.
+   */
+  discardUnwritten(): number {
+    const dropped = this.journal.discardUnwritten();
+    if (dropped > 0) this.reload();
+    return dropped;
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */
