@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { MemoryStore } from '../core/store/memoryStore';
+import { describeLoss, MemoryStore } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
@@ -100,7 +100,7 @@ function reportProblems(store: MemoryStore): void {
   if (damage) {
     const kept = damage.keptAt ? `it was kept at ${damage.keptAt}` : 'it will be set aside by the next snapshot (another process is writing one)';
     const from = damage.fromPrevious > 0 ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals` : `all from the journals`;
-    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).\n`);
+    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).${describeLoss(damage)}\n`);
   }
   const bad = store.skippedJournalLines;
   if (bad.length > 0) {
