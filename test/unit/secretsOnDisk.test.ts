@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactSecrets } from '../../src/core/shared/secrets';
-import { exportMemory } from '../../src/core/store/memoryExport';
+import { exportMemory } from '../../src/core/backup/exportMemory';
 import { allFiles, engram } from '../support/storeFiles';
 import { secretShapes } from '../support/secretShapes';
 import { openTestStore, tempFolder } from '../support/tempStore';
