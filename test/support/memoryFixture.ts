@@ -52,7 +52,7 @@ export async function fillMemory(store: MemoryStore): Promise<void> {
 }
 
 /** Every row a backup must carry, read straight from the tables (not through the exporter), in a fixed order. */
-export function memoryTables(store: MemoryStore): Record<string, unknown[]> {
+export function memoryTables(store: MemoryStore, options: { tokens?: boolean } = {}): Record<string, unknown[]> {
   const tables: Record<string, string> = {
     sessions: 'SELECT id, source, started_at, last_at, summary, summary_upto, cooled_at FROM sessions ORDER BY id',
     turns: 'SELECT id, session_id, seq, role, text, at, ref, tokens FROM turns ORDER BY id',
@@ -70,7 +70,8 @@ export function memoryTables(store: MemoryStore): Record<string, unknown[]> {
   return store.read((db) =>
     Object.fromEntries(Object.entries(tables).map(([name, sql]) => {
       const result = db.exec(sql)[0];
-      return [name, result ? result.values.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i]]))) : []];
+      const columns = (result?.columns ?? []).map((column, i) => [column, i] as const).filter(([column]) => options.tokens !== false || column !== 'tokens');
+      return [name, result ? result.values.map((row) => Object.fromEntries(columns.map(([column, i]) => [column, row[i]]))) : []];
     })),
   );
 }
