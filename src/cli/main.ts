@@ -17,6 +17,7 @@ import { projectScopeOf, type ProjectScope } from '../core/project/projectScope'
 import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 import { memoryStats } from '../core/memory/memoryStats';
+import { runExport, runImportMemory, type Output } from './memoryFileCommands';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -50,6 +51,13 @@ commands:
                       an MCP server on stdin/stdout (no network) for other agents: the tools memory_search and
                       recall_conversation (as in VS Code) and propose_fact (a proposal for your review, never a
                       confirmed fact); every call is recorded with the client's name (see stats)
+  export [--out FILE] [--markdown]
+                      the whole memory as JSON (format version 2: conversations, every fact of every scope and
+                      status with its history, behaviours, what was forgotten), to FILE or stdout; --markdown: the
+                      plain-file view instead (what Engram believes and no longer believes; never read back)
+  import-memory FILE [--yes]
+                      prints what an export holds and what importing it changes here, asks, then applies it
+                      (--yes: without asking); importing the same file twice changes nothing
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -57,8 +65,8 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -111,6 +119,10 @@ function reportProblems(store: MemoryStore): void {
 
 function print(args: ParsedArgs, value: unknown, human: string): void {
   process.stdout.write(args.flags.has('json') ? `${JSON.stringify(value)}\n` : `${human}\n`);
+}
+
+function output(args: ParsedArgs): Output {
+  return { json: args.flags.has('json'), write: (text) => process.stdout.write(`${text}\n`), warn: (line) => process.stderr.write(`engram: ${line}\n`) };
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -275,6 +287,20 @@ async function run(argv: readonly string[]): Promise<number> {
         open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write'),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
+    case 'export': {
+      const store = await openStore(args, 'read');
+      try {
+        return runExport(store, { out: stringFlag(args, 'out'), markdown: args.flags.has('markdown') }, output(args));
+      } finally {
+        await store.close();
+      }
+    }
+    case 'import-memory': {
+      const file = args.positionals[0];
+      if (!file) throw new UsageError('import-memory needs a FILE (an export of Engram\'s memory)');
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      return runImportMemory(file, { yes: args.flags.has('yes'), open: () => openStore(args, 'write'), tokens: cl100kTokenCounter, input: process.stdin }, output(args));
+    }
     case 'bench': {
       const result = await runBench({
         turns: positiveInteger(args, 'turns', 10_000),

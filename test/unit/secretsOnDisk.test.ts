@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { redactSecrets } from '../../src/core/shared/secrets';
-import { exportMemory } from '../../src/core/store/memoryExport';
+import { exportMemory } from '../../src/core/backup/exportMemory';
 import { FakeOllama } from '../support/fakeOllama';
 import { allFiles, cli, engram, engramWithInput } from '../support/storeFiles';
 import { harmlessLines, secretShapes } from '../support/secretShapes';
