@@ -76,8 +76,8 @@ export function planBudget(request: BudgetRequest): BudgetPlan {
  * The most one tool result may take: a share of the budget, never more than the room still free. Recall and any
  * other tool read their result size from here, so a result cannot push the prompt past its budget.
  */
-export function toolResultCap(plan: BudgetPlan, room: number, share = 0.3): number {
-  return Math.max(0, Math.min(room, Math.floor(plan.budget * share)));
+export function toolResultCap(budget: number, room: number, share = 0.3): number {
+  return Math.max(0, Math.min(room, Math.floor(budget * share)));
 }
 
 /** The runtime's count of one prompt beside Engram's estimate, and whether the turn is flagged. */

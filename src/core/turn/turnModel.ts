@@ -48,6 +48,8 @@ export interface SendOptions {
    * has no such mode, so the prompt asks for the call instead and the report says whether it came.
    */
   readonly requireTool?: boolean;
+  /** Ask a thinking model to think (default) or not (a summary, a structured proposal): where the model supports it. */
+  readonly think?: boolean;
 }
 
 /** The tools a turn may call: the memory tools, and in VS Code whatever else the editor offers. */
