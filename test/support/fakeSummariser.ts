@@ -14,7 +14,10 @@ const bulletOf = (line: string): string => `- ${line.replace(/^(user|assistant):
 /** Keeps the bullets of the current summary and adds the first line of each new user turn, 12 bullets at most. */
 export function sectionedSummary(userMessage: string): string {
   const [current = '', transcript = ''] = userMessage.split(/\n\nNew turns:\n/);
-  const kept = current.split('\n').filter((line) => line.startsWith('- '));
+  // What it knew: the facts of its own last summary and any extractive lines, not the placeholder bullets.
+  const facts = /## Facts and context\n([\s\S]*?)(?=\n## |$)/.exec(current)?.[1] ?? '';
+  const extractive = /## Not yet summarised[^\n]*\n([\s\S]*)$/.exec(current)?.[1] ?? '';
+  const kept = `${facts}\n${extractive}`.split('\n').filter((line) => line.startsWith('- ') && line !== '- none');
   const fresh = transcript
     .split('\n')
     .filter((line) => line.startsWith('user: '))
