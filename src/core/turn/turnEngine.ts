@@ -23,6 +23,11 @@ import { promptBudget, type ToolRunner, type TurnModel } from './turnModel';
 
 /** Tool definitions go with every request of a turn: they may take this share of the budget at most. */
 const toolDefinitionShare = 0.3;
+/**
+ * The share of the budget the recent conversation leaves free when recall is offered: without it a long chat fills the
+ * budget and a recalled turn gets the loop's 200-token floor. The report shows the budget each tool result had.
+ */
+const recallResultShare = 0.15;
 
 export interface TurnInput {
   readonly sessionId: string;
@@ -203,7 +208,8 @@ export class TurnEngine {
         definitions: { budget: Math.floor(budget * toolDefinitionShare), cost: (spec) => this.tokens.count(JSON.stringify(spec)) },
       });
       const assembling = performance.now();
-      const assembled = this.prompts.build(prepared, { model: io.model, toolNames: choice.offered.map((tool) => tool.name) }, budget);
+      const offersRecall = choice.offered.some((tool) => tool.name === 'recall_conversation');
+      const assembled = this.prompts.build(prepared, { model: io.model, toolNames: choice.offered.map((tool) => tool.name) }, offersRecall ? Math.floor(budget * (1 - recallResultShare)) : budget);
       const note = requiredToolsNote(choice, io.tools, input.text);
       const noteBlock = note ? [this.requiredToolsBlock(note)] : [];
       const messages: ChatMessage[] = [
