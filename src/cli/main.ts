@@ -9,7 +9,7 @@ import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
-import { evalRecallCommand } from './evalRecall';
+import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
@@ -38,7 +38,10 @@ commands:
   replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections] [--no-stale-marks]
                       replay a conversation against a throw-away store and count the wrong turns, and the
                       prompts that presented a retired belief as true (--no-stale-marks: without the marks)
-  eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
+  eval-recall [--corpus DIR] [--scale N[,N...]]
+                      recall quality on a generated corpus (or DIR's turns.jsonl and questions.jsonl): evidence
+                      recall@5 and @10, ours against plain BM25; with --scale, recall@10 of that evidence stored
+                      under N newer distractor turns, beside plain BM25 and native FTS5 (when better-sqlite3 is there)
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
@@ -65,7 +68,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -237,7 +240,18 @@ async function run(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'eval-recall': {
-      const result = await evalRecallCommand(wasmPath());
+      const folder = stringFlag(args, 'corpus');
+      if (folder && !existsSync(folder)) throw new UsageError(`no such folder: ${folder}`);
+      const corpus = folder ? readCorpus(folder) : undefined;
+      const scale = stringFlag(args, 'scale');
+      if (scale !== undefined) {
+        const sizes = scale.split(',').map((size) => Number(size.trim()));
+        if (sizes.some((size) => !Number.isInteger(size) || size < 0)) throw new UsageError('--scale takes whole numbers of turns, e.g. --scale 0,60000,300000');
+        const result = await evalRecallAtScale(wasmPath(), sizes, corpus, (line) => process.stderr.write(`engram eval-recall: ${line}\n`));
+        print(args, result, result.table);
+        return 0;
+      }
+      const result = await evalRecallCommand(wasmPath(), corpus);
       print(args, result, result.table);
       return 0;
     }

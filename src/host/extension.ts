@@ -105,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       () => (access.state === 'open' ? access.store : undefined),
       (query) => vectors.meaningOf(query),
       () => (access.state === 'open' ? access.retiredBeliefs() : []),
+      cl100kTokenCounter,
     );
     // What the repository says about itself, and what the team shared: proposals only, for the owner to review.
     // Read just after activation, the team file asynchronously within its caps, so activation never waits on git.
