@@ -15,7 +15,7 @@ import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
-import { memoryStats } from '../core/memory/memoryStats';
+import { memoryStats } from '../core/context/memoryStats';
 
 const usage = `engram: the Engram memory store from the command line
 

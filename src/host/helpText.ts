@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { plural } from '../core/turn/promptBuilder';
 import type { MemoryHost } from './memoryHost';
-import { memoryStats } from '../core/memory/memoryStats';
+import { memoryStats } from '../core/context/memoryStats';
 
 /** The /help answer: what Engram is, and which model and store this chat is using right now. */
 export function helpMarkdown(memory: MemoryHost, model: vscode.LanguageModelChat): string {

@@ -1,7 +1,8 @@
-import type { OwnerClause } from './clauses';
+import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
 import { toolsIn } from './passingShapes';
-import { properNoun, type Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
+import { properNoun } from './slotPatterns';
 import { timezoneIn } from './timezones';
 
 /**
@@ -9,7 +10,7 @@ import { timezoneIn } from './timezones';
  * each language's plainest shapes are read from a table of its words ("ich heiße…", "me llamo…", "je travaille chez…",
  * "ik werk bij…"), and nothing is confirmed without the owner except a name said in the language's own "my name is".
  */
-export type Language = 'de' | 'es' | 'pt' | 'fr' | 'it' | 'nl';
+export type { Language } from './ownerClause';
 
 interface Words {
   /** Openings that show a sentence speaks of its owner in this language. */

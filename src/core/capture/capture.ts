@@ -1,8 +1,7 @@
-import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
 import { rolePlay } from './clauseMood';
-import { closedGate } from './gates';
+import { closedGate, type AllowedKeys } from './gates';
 import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
@@ -10,10 +9,11 @@ import { ownWords } from './pastedText';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
-import { candidatesOf, type Candidate, type Tier } from './slotPatterns';
+import type { Candidate, Tier } from './candidate';
+import { candidatesOf } from './slotPatterns';
 import { plausibility } from './valueChecks';
 
-export type { Candidate, Tier } from './slotPatterns';
+export type { Candidate, Tier } from './candidate';
 
 export interface CaptureResult {
   /** Facts the message states about its owner, on allowlisted keys only. */
@@ -53,7 +53,7 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
 }
 
 /** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
-export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: Allowlist): CaptureResult {
+export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: AllowedKeys): CaptureResult {
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
   const own = ownWords(text);
