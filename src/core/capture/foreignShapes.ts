@@ -228,7 +228,8 @@ export function foreignClauses(sentence: string): OwnerClause[] {
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;
-const roleWords =
+/** The nouns that end a job title in the languages capture reads besides English. */
+export const roleWords =
   /(?:entwickler(?:in)?|engineer|ingenieur(?:in)?|architekt(?:in)?|berater(?:in)?|student(?:in)?|scientist|analyst|desarrollador(?:a)?|ingenier[oae]|programador(?:a)?|diseñador(?:a)?|analista|desenvolvedor(?:a)?|engenheir[oa]|développeu(?:r|se)|développeur|ingénieure?|sviluppat(?:ore|rice)|programmat(?:ore|rice)|ontwikkelaar|devops|devrel|dev|designer|manager|lead|sre|consultant[e]?|freelancer|freelance)\b/iu;
 const pronounPair = String.raw`(\p{L}+\/\p{L}+)`;
 
