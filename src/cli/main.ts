@@ -16,7 +16,7 @@ import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
-import { memoryStats } from '../core/memory/memoryStats';
+import { memoryStats } from '../core/context/memoryStats';
 import { runExport, runImportMemory, type Output } from './memoryFileCommands';
 
 const usage = `engram: the Engram memory store from the command line

@@ -30,7 +30,7 @@ import { openMemory } from './memoryHost';
 import { registerMcpServer } from './mcpServerProvider';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
-import { warmUpTagger } from '../core/memory/wordTagger';
+import { warmUpTagger } from '../core/capture/wordTagger';
 import { ModelProposerHost } from './modelProposerHost';
 import { ProjectScopes } from './projectScopes';
 import { registerProjectCommands } from './projectCommands';
