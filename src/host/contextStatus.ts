@@ -60,21 +60,28 @@ export function createContextStatusItem(
 
 function showReport(item: vscode.StatusBarItem, report: ContextReport): void {
   const fill = `${Math.round(report.health.fill * 100)} %`;
-  item.text = `$(pulse) ${count(report.totalTokens)} / ${count(report.window)}`;
+  const flagged = report.runtime?.flagged === true;
+  // Flagged by the runtime's own count: the figure shown is the model's, which is the one that overflowed.
+  item.text = flagged ? `$(warning) ${count(report.runtime?.counted ?? report.totalTokens)} / ${count(report.window)}` : `$(pulse) ${count(report.totalTokens)} / ${count(report.window)}`;
   // A plain string tooltip: the model name comes from the Ollama server and is not rendered as markdown.
   item.tooltip = [
     `Engram context (${report.model.name})`,
     `${count(report.totalTokens)} tokens of a ${count(report.budget)}-token budget (${fill} full)`,
     `Model window: ${count(report.window)} tokens`,
+    report.runtime ? `${flagged ? 'Over budget by the model’s count: ' : 'Checked by the model’s count: '}${report.runtime.why}` : undefined,
     report.health.nextToGo ? `Dropped next: ${report.health.nextToGo}` : undefined,
     'Click to see what went into the prompt.',
   ]
     .filter((line): line is string => line !== undefined)
     .join('\n');
   item.accessibilityInformation = {
-    label: `Engram context: ${count(report.totalTokens)} tokens of a ${count(report.window)}-token window, budget ${fill} full`,
+    label: `Engram context: ${count(report.totalTokens)} tokens of a ${count(report.window)}-token window, budget ${fill} full${flagged ? `; flagged: ${report.runtime?.why}` : ''}`,
   };
-  item.backgroundColor = report.health.fill >= WARN_FILL ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  item.backgroundColor = flagged
+    ? new vscode.ThemeColor('statusBarItem.errorBackground')
+    : report.health.fill >= WARN_FILL
+      ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : undefined;
   item.show();
 }
 

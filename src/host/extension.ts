@@ -35,6 +35,7 @@ import { answeringModel } from '../core/turn/turnModel';
 import { ModelProposerHost } from './modelProposerHost';
 import { ProjectScopes } from './projectScopes';
 import { registerProjectCommands } from './projectCommands';
+import { teamFileSummary } from '../core/project/projectMemory';
 
 /** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
 export interface EngramApi {
@@ -102,15 +103,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       () => (access.state === 'open' ? access.store : undefined),
       (query) => vectors.meaningOf(query),
       () => (access.state === 'open' ? access.retiredBeliefs() : []),
+      cl100kTokenCounter,
     );
     // What the repository says about itself, and what the team shared: proposals only, for the owner to review.
-    // Read just after activation (a few small files per folder), so activation itself never waits on git.
-    const readProjects = setTimeout(() => {
+    // Read just after activation, the team file asynchronously within its caps, so activation never waits on git.
+    const readProjects = setTimeout(async () => {
       if (access.state !== 'open') return;
       for (const project of projects.all()) {
         try {
-          access.projects.proposeDerived(project);
-          access.projects.readShared(project);
+          const read = await access.projects.readOnOpen(project);
+          if (read.teamFile.lines > 0 || read.teamFile.notRead) log.info(`team file of ${project.label}: ${teamFileSummary(read.teamFile)}`);
         } catch (error) {
           log.warn(`project facts of ${project.label} not read: ${error instanceof Error ? error.message : String(error)}`);
         }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { memoryStats } from '../../src/core/memory/memoryStats';
+import { memoryStats } from '../../src/core/context/memoryStats';
 import { EngramMemory } from '../../src/core/turn/engramMemory';
 import { MemoryToolRunner } from '../../src/core/turn/memoryTools';
 import { TurnEngine } from '../../src/core/turn/turnEngine';

@@ -1,7 +1,7 @@
 import type { Database } from 'sql.js';
 import { asNumber, asOptionalString, asString, selectAll, selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
-import type { Tier } from './slotPatterns';
+import type { Tier } from '../capture/candidate';
 
 export type StatementStatus = 'proposed' | 'confirmed' | 'retired' | 'rejected';
 /**
@@ -123,6 +123,14 @@ export function findLive(db: Database, key: string, value: string, scope: Statem
 
 export function wasRejected(db: Database, key: string, value: string, scope: StatementScope = 'owner'): boolean {
   return selectNumber(db, "SELECT COUNT(*) FROM statements WHERE key = ? AND lower(value) = lower(?) AND scope = ? AND status = 'rejected'", [key, value, scope]) > 0;
+}
+
+/** The key and value of every statement of a scope that is live or was rejected: what a new proposal must not repeat. */
+export function settledValues(db: Database, scope: StatementScope): { key: string; value: string }[] {
+  return selectAll(db, "SELECT key, value FROM statements WHERE scope = ? AND status IN ('confirmed', 'proposed', 'rejected')", [scope]).map((row) => ({
+    key: String(row.key),
+    value: String(row.value),
+  }));
 }
 
 /** Facts per scope and status, for `stats`: the owner's and each project's. */

@@ -141,6 +141,7 @@ function turnLabel(label: string): string {
 
 /** The query as the record keeps it: short, and never a secret the agent pasted. */
 function describeQuery(args: unknown): string {
-  const query = String((args as { query?: unknown } | null)?.query ?? '').slice(0, 200);
-  return `query "${containsSecret(query) ? redactSecrets(query) : query}"`;
+  // Redacted before it is cut: a secret cut in half is no longer found.
+  const query = String((args as { query?: unknown } | null)?.query ?? '');
+  return `query "${(containsSecret(query) ? redactSecrets(query) : query).slice(0, 200)}"`;
 }

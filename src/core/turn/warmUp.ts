@@ -1,8 +1,8 @@
 import { defaultAllowlist } from '../memory/allowlist';
-import { captureFacts } from '../memory/capture';
+import { captureFacts } from '../capture/capture';
 import { defaultProjectAllowlist } from '../memory/projectAllowlist';
-import { captureProjectFacts } from '../memory/projectCapture';
-import { warmUpTagger } from '../memory/wordTagger';
+import { captureProjectFacts } from '../capture/projectCapture';
+import { warmUpTagger } from '../capture/wordTagger';
 import { redactSecrets } from '../shared/secrets';
 import type { StatementOp } from '../memory/statementOps';
 import { applyOp } from '../store/operationRegistry';

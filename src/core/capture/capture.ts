@@ -1,0 +1,210 @@
+import { readOwnerClauses, type OwnerClause } from './clauses';
+import { foreignCandidates } from './foreignShapes';
+import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
+import { rolePlay } from './clauseMood';
+import { closedGate, type AllowedKeys } from './gates';
+import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
+import { timezoneIn } from './timezones';
+import { ownSignatureCandidates } from './ownSignature';
+import { ownWords } from './pastedText';
+import { namesAConcept, styleCandidates } from './styleConcepts';
+import { projectMarker } from './projectCapture';
+import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
+import type { Candidate, Tier } from './candidate';
+import { candidatesOf } from './slotPatterns';
+import { plausibility } from './valueChecks';
+
+export type { Candidate, Tier } from './candidate';
+
+export interface CaptureResult {
+  /** Facts the message states about its owner, on allowlisted keys only. */
+  readonly candidates: Candidate[];
+  /** Why nothing was taken from the message at all, when a gate closed. */
+  readonly blocked?: string;
+}
+
+/**
+ * Tier A is kept for a message that is the owner's statement and nothing else: short, no question, nothing that
+ * corrects, contrasts, hedges or speaks of someone else. Anything more and the fact is asked about (tier B): a wrong
+ * belief announced as confirmed costs more than one question.
+ */
+const plainMessageLength = 280;
+const notPlain =
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
+
+/** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
+const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
+
+/**
+ * Frames first: what the frames of the clause's language read stands, and a value read by a list of names from inside a
+ * framed value under another key goes ("I live in Flask, Texas" is a place, not the framework Flask).
+ */
+function withFrames(framed: readonly FramedCandidate[], others: readonly Candidate[]): (Candidate | FramedCandidate)[] {
+  const inFrame = (candidate: Candidate): boolean =>
+    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && frame.value.toLowerCase().includes(candidate.value.toLowerCase()));
+  return [...framed, ...others.filter((candidate) => !inFrame(candidate) && !framed.some((frame) => frame.key === candidate.key && frame.value.toLowerCase() === candidate.value.toLowerCase()))];
+}
+
+function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
+  if (clause.language !== 'en') return { candidates: withFrames(framedCandidates(clause.text, clause.language), foreignCandidates(clause)), typo: false };
+  const fixed = withoutTypos(clause.text);
+  const text = fixed ?? clause.text;
+  const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
+  return { candidates: withFrames(framedCandidates(text, 'en'), others), typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+}
+
+/** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */
+function frameReadClauses(ownText: string): OwnerClause[] {
+  const clauses: OwnerClause[] = [];
+  for (const line of ownText.split('\n')) {
+    const file = frameLanguageOf(line);
+    if (!file) continue;
+    for (const text of frameClauses(line, file)) clauses.push({ text, weaker: [], words: [], language: file.language as OwnerClause['language'] });
+  }
+  return clauses;
+}
+
+/**
+ * Tier A is the promise that a plain self-statement is believed and announced. It holds only for the plainest
+ * shape of a key, in a clause with nothing that weakens it, in a message with nothing pasted, for a value the
+ * tagger agrees is one (a capitalised name, a known place). Everything else that passes is asked (B) or queued (C).
+ */
+function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean): Tier {
+  if (candidate.tier !== 'A') return candidate.tier;
+  // A value Engram respelled ("vscode" as VS Code) is Engram's reading, not the owner's words: asked.
+  const respellable = ['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks'].includes(candidate.key);
+  const asWritten = !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
+  const plain = !pasted && !long && !typo && strong && asWritten && clause.weaker.length === 0;
+  return plain ? 'A' : 'B';
+}
+
+/** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
+export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: AllowedKeys): CaptureResult {
+  const blocked = closedGate(role, text);
+  if (blocked) return { candidates: [], blocked };
+  const own = ownWords(text);
+  // "Mock interview time. I'm the candidate: Hi, I'm Raj": a persona speaks for the rest of the message.
+  const persona = rolePlay.exec(own.text);
+  const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
+  // "I don't eat meat" is the plain shape of a diet, not a negation of one.
+  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
+  const candidates: Candidate[] = [];
+  for (const clause of [...readOwnerClauses(ownText), ...frameReadClauses(ownText)]) {
+    // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
+    if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
+    const { candidates: found, typo } = clauseCandidates(clause);
+    for (const { key, value, tier: shapeTier, ...rest } of found) {
+      const candidate: Candidate = { key, value, tier: shapeTier };
+      if (!allowlist.has(candidate.key) || candidate.value.length > 60) continue;
+      const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
+      if (fit === 'no') continue;
+      const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
+      const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
+      if (same < 0) candidates.push({ ...candidate, tier });
+      else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
+    }
+  }
+  // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
+  // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
+  const concepts = styleCandidates(ownText);
+  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text))]) {
+    if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
+  }
+  const styled = candidates
+    .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
+    .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
+  for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);
+  return { candidates: settleConflicts(dropShadowed(styled), ownText) };
+}
+
+/**
+ * Facts of one message that cannot all be true: two names ("My name's Bartholomew but everyone calls me Bart"), bash
+ * the shell and Bash the language from the same words. The name the owner asks to be called by wins; a single key
+ * with two values left is asked about, never confirmed.
+ */
+function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] {
+  let kept = candidates.filter((candidate) => !(candidate.key === 'languages' && candidate.value === 'Bash' && candidates.some((other) => other.key === 'shell' && other.value.toLowerCase() === 'bash')));
+  // "No meat for me, I'm vegetarian": the diet's name says it all.
+  if (kept.some((candidate) => candidate.key === 'diet' && !candidate.value.startsWith('no '))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && candidate.value.startsWith('no ')));
+  const names = kept.filter((candidate) => candidate.key === 'name');
+  if (names.length > 1) {
+    const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
+    if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
+  }
+  kept = correctedInPlace(kept, ownText);
+  const singleKeys = new Map<string, number>();
+  for (const candidate of kept) if (candidate.key !== 'languages' && candidate.key !== 'frameworks' && candidate.key !== 'style') singleKeys.set(candidate.key, (singleKeys.get(candidate.key) ?? 0) + 1);
+  return kept.map((candidate) => ((singleKeys.get(candidate.key) ?? 0) > 1 && candidate.tier === 'A' ? { ...candidate, tier: 'B' } : candidate));
+}
+
+/** Words that take back what was just said: "I'm in Lisbon — sorry, Porto", "Mocha — no, Jest". */
+const takesBack = /(?:^|[\s,;—–-])(?:sorry(?!\s+(?:if|for|to|about|but)\b)|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
+
+/**
+ * A single-valued key said twice with a correction between ("I test with Mocha — no, Jest"): the later value is the
+ * one meant. When the correction names a value no shape read, a known name after it for the same key stands in.
+ */
+function correctedInPlace(candidates: Candidate[], ownText: string): Candidate[] {
+  const lower = ownText.toLowerCase();
+  let kept = candidates;
+  for (const key of new Set(candidates.map((candidate) => candidate.key))) {
+    const multi = key === 'languages' || key === 'frameworks' || key === 'style';
+    const ofKey = kept.filter((candidate) => candidate.key === key);
+    const first = ofKey[0];
+    const at = lower.indexOf(first.value.toLowerCase());
+    if (at < 0) continue;
+    const end = at + first.value.length;
+    takesBack.lastIndex = end;
+    const correction = takesBack.exec(lower);
+    // The correction follows the value at once, set off by a dash or a comma ("Lisbon — sorry, Porto").
+    if (!correction || correction.index - end > 12 || !/[—–,;-]/.test(lower.slice(end, correction.index + 1))) continue;
+    const after = ownText.slice(correction.index + correction[0].length);
+    const later = ofKey.filter((candidate) => candidate !== first && after.toLowerCase().includes(candidate.value.toLowerCase()));
+    // A multi key keeps its values unless the correction names another ("I prefer spaces — ugh, no, tabs").
+    const named = later[0] ?? (multi ? undefined : correctionValue(key, after));
+    if (!named) {
+      // "I'm in Berlin — no, that's where the team is": taken back, with nothing in its place.
+      if (!multi && /^(?:no|sorry|wait|scratch that)\b/i.test(correction[0].trim()) && /^that'?s\b|^not\b|^never ?mind\b|^that was\b/i.test(after.trim())) kept = kept.filter((candidate) => candidate !== first);
+      continue;
+    }
+    kept = kept.filter((candidate) => candidate.key !== key || candidate === named);
+    if (!kept.includes(named)) kept.push(named);
+  }
+  return kept;
+}
+
+/** The value a correction names right after its marker, for the keys whose values are known names or places. */
+function correctionValue(key: string, after: string): Candidate | undefined {
+  const window = after.split(/[?]|[.!](?:\s|$)/)[0].slice(0, 50);
+  const tool = toolsIn(window).find((candidate) => candidate.key === key);
+  if (tool) return tool;
+  if (key === 'timezone') {
+    const zone = window.split(/[\s,;—–]+/).map((word) => timezoneIn(word)).find(Boolean);
+    return zone ? { key, value: zone, tier: 'B' } : undefined;
+  }
+  const place = /(?:^|[\s,;—–])(?!I\b)(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(window.replace(/^(?:it'?s|i'?m|i am|i use|on|in)\s+/i, ''));
+  if (place && (key === 'location' || key === 'employer' || key === 'name')) return { key, value: place[1], tier: 'B' };
+  return undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * One fact per single-valued key and message, unless the owner really gave two: a name and a place read from
+ * the same lone word ("I'm Accra") keep the one the tagger believes, and a value inside a longer one of the same
+ * key ("Arch" in "Arch Linux") is dropped.
+ */
+function dropShadowed(candidates: Candidate[]): Candidate[] {
+  return candidates.filter(
+    (candidate) =>
+      !candidates.some(
+        (other) =>
+          other !== candidate &&
+          other.key === candidate.key &&
+          other.value.length > candidate.value.length &&
+          other.value.toLowerCase().startsWith(`${candidate.value.toLowerCase()} `),
+      ),
+  );
+}

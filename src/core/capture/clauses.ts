@@ -1,0 +1,196 @@
+import { foreignClauses, looksForeign } from './foreignShapes';
+import type { OwnerClause } from './ownerClause';
+
+export type { OwnerClause } from './ownerClause';
+import { clauseVerdict, sentenceVerdict } from './clauseMood';
+import { timezoneIn } from './timezones';
+import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
+
+/**
+ * From the owner's own text to the clauses that state something about the owner, now. Sentences are split
+ * and tagged by the NLP library (wordTagger.ts); each clause is then judged on its own: whose statement it
+ * is, its tense, its polarity and its mood (clauseMood.ts). What survives may still be too weak for tier A,
+ * and says why in `weaker`.
+ */
+
+/** At most this many sentences of one message are tagged: the cost of a message stays bounded whatever its size. */
+const maxTaggedSentences = 8;
+const maxSentenceLength = 400;
+
+/** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
+const firstPersonCue =
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
+const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
+
+const fillers =
+  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently)\b[\s,:;!.—–-]*/i;
+
+export function stripFillers(clause: string): string {
+  let current = clause.trim();
+  for (let previous = ''; previous !== current; ) {
+    previous = current;
+    current = current.replace(fillers, '').trim();
+  }
+  return current;
+}
+
+/**
+ * A message that opens with fragments about its author ("staff engineer, 12 yrs, so skip the basics", "iOS dev, Swift
+ * only", "Emacs user here", "Vitest person."): read like an introduction, though no "I" is written.
+ */
+const firstFragment =
+  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
+
+/** Lines of the owner's text, then sentences, keeping only those that could carry a fact about the owner. */
+function candidateSentences(ownText: string): string[] {
+  const sentences: string[] = [];
+  for (const rawLine of ownText.split('\n')) {
+    // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
+    const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
+    if (!firstPersonCue.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
+    // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
+    for (const sentence of splitSentences(line.replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
+      for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
+        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
+      }
+    }
+    if (sentences.length >= maxTaggedSentences) break;
+  }
+  return sentences.slice(0, maxTaggedSentences);
+}
+
+/** Conjunctions that always start a clause of their own. */
+const subordinator = /^(?:but|so|while|because|since|although|though|whereas|when|if|unless)$/i;
+/** "and"/"or" start a clause only before a subject or a verb ("and my shell is zsh", "and started at Finch"): not in "Rust and Go". */
+const coordinator = /^(?:and|or|plus)$/i;
+const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the)$/i;
+
+/** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
+function splitWords(words: readonly Word[]): Word[][] {
+  const clauses: Word[][] = [[]];
+  words.forEach((word, i) => {
+    const current = clauses[clauses.length - 1];
+    const next = words[i + 1];
+    const startsClause =
+      word.pre.includes('(') ||
+      subordinator.test(word.text) ||
+      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
+    if (current.length > 0 && startsClause) clauses.push([word]);
+    else current.push(word);
+    if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
+  });
+  return clauses.filter((clause) => clause.length > 0);
+}
+
+/** Words between "I" and its verb that change nothing about the fact ("I recently moved", "I'm currently at"). */
+function withoutAdverbs(text: string): string {
+  return text
+    .replace(/^(i(?: am)?)\s+(?:just|recently|finally|also|actually|currently|really|now|still|already|officially)\s+/i, '$1 ')
+    .replace(/^(i (?:code|write|program|work))\s+(?:mostly|mainly|usually|primarily|generally|normally)\s+(in|with)\b/i, '$1 $2')
+    .replace(/\s+@\s+(?=\p{L})/gu, ' at ');
+}
+
+/** A form line the owner types about themselves ("Name: Priyanka", "Pronouns: she/her") in the plain shape. */
+function fromFormLine(sentence: string): string | undefined {
+  const field = /^\s*(name|pronouns|role|team|location|timezone|editor|shell|os)\s*:\s*(.+?)[.!]?\s*$/i.exec(sentence);
+  if (!field) return undefined;
+  const key = field[1].toLowerCase();
+  if (key === 'team') return `i am on the ${field[2]} team`;
+  if (key === 'role') return `i am a ${field[2]}`;
+  if (key === 'location') return `i live in ${field[2]}`;
+  return `my ${key} ${key === 'pronouns' ? 'are' : 'is'} ${field[2]}`;
+}
+
+/** An opening that introduces the owner; subjectless fragments after it describe the owner too. */
+const introduction =
+  /^(?:i am [\p{L}'-]+$|i am (?:an?|the) |my name is|my name's|name is|name's|call me|you can call me|i go by|[\p{Lu}][\p{L}'-]+ here$|my pronouns|located|based|living|working)/iu;
+/** A fragment that has a subject of its own (so it is not a description of the owner). */
+const ownSubject =
+  /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
+const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? (?:is|are) (?:my|what i|where i)\b|^[\p{L}\d .+#/@&'’-]{1,40}? here(?: again)?$|^[\p{L} -]{1,30}? by day\b|^(?:i(?:'ve| have) )?been an? |^(?:she|he|they|xe|ze|it)\/\w+|^it'?s \p{L}+(?: btw| here| again)?$|^(?:my )?(?:daily|main|work|default) (?:machine|laptop|driver|editor|os|shell|setup) is\b/iu;
+/** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
+const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from|running|using|daily-driving|day job is)\b/i;
+const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
+
+function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolean): void {
+  const verdict = sentenceVerdict(sentence);
+  if (verdict.skip) return;
+  const form = fromFormLine(verdict.kept);
+  const words = tagWords((form ?? verdict.kept).replace(emoji, ' '));
+  let introduced = false;
+  // Fragments describe the author only while the message opens with them: after a clause of its own, a list is a list.
+  let opening = opensMessage;
+  let previous = '';
+  let lastOfSentence: OwnerClause | undefined;
+  for (const clauseWords of splitWords(words)) {
+    const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
+    if (/^(?:about me|a bit about me|quick intro|intro|kurz zu mir)$/i.test(plain)) {
+      introduced = true;
+      continue;
+    }
+    let raw = stripFillers(plain);
+    if (/^(?:if|unless)\b/i.test(raw)) continue;
+    const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
+    raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
+    // "…, and started at Finch": the subject is the previous clause's.
+    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
+    if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
+    raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
+    // "(helix user, if you're wondering)": an aside about the author.
+    if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
+    // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
+    const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,40}?) (?:here(?: again)?|by day)$/iu.exec(raw);
+    if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
+    raw = raw.replace(/^(?:i(?:'ve| have) )?been (an? )/i, 'i am $1').replace(/^(?:my )?(?:daily|main|work) (?:machine|laptop|driver) is\s+/i, 'i am on ');
+    if (!raw) continue;
+    // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").
+    if (verdict.question && questionStart.test(raw)) break;
+    const weaker = [...verdict.weaker];
+    let text = raw;
+    if (!ownerSubject.test(raw)) {
+      const subjectless = !ownSubject.test(raw) && raw.split(/\s+/).length <= 12;
+      // "sorry Playwright fans" speaks to others, whatever came before it.
+      const implied = (introduced || sentenceStartsDescribing.test(raw) || (opening && firstFragment.test(raw))) && subjectless && !/^sorry\b/i.test(plain);
+      const last = into[into.length - 1];
+      // A capitalised first word is a name ("Rust on weekends"), whatever verb it also spells.
+      const opener = clauseWords[0];
+      const verbFirst = !!opener && (opener.tags.has('Verb') || opener.tags.has('Adverb')) && !/^\p{Lu}/u.test(opener.text);
+      const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym') || /^\p{Lu}/u.test(word.text)) && !verbFirst;
+      if (!implied && subjectless && listItem && last && lastOfSentence === last) {
+        // A list that goes on after a comma: "I write Go, Python and a bit of Elixir".
+        lastOfSentence = { ...last, text: `${last.text}, ${raw}`, words: [...last.words, ...clauseWords] };
+        into.push(lastOfSentence);
+        continue;
+      }
+      if (!implied) {
+        opening = false;
+        introduced = false;
+        lastOfSentence = undefined;
+        continue;
+      }
+      text = `i am ${raw}`;
+      weaker.push('a fragment of a self-description, without its own subject');
+    }
+    const judged = clauseVerdict(text, clauseWords);
+    if (ownerSubject.test(raw)) opening = false;
+    previous = text;
+    if (judged.skip) {
+      lastOfSentence = undefined;
+      continue;
+    }
+    if (introduction.test(text) || introduction.test(raw)) introduced = true;
+    lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
+    into.push(lastOfSentence);
+  }
+}
+
+/** The clauses of the owner's own text that state something about the owner, now. */
+export function readOwnerClauses(ownText: string): OwnerClause[] {
+  const clauses: OwnerClause[] = [];
+  const first = candidateSentences(ownText)[0];
+  for (const sentence of candidateSentences(ownText)) {
+    if (looksForeign(sentence)) clauses.push(...foreignClauses(sentence));
+    else readEnglish(sentence, clauses, clauses.length === 0 && sentence === first);
+  }
+  return clauses;
+}

@@ -1,0 +1,75 @@
+import { findKnown, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownShells, notNames } from './knownNames';
+import { lexiconTag, type Word } from './wordTagger';
+
+/**
+ * Whether a value a shape found is a value of its key at all, by what the NLP library's lexicon and tagger say
+ * about its words: "I joined a hiking group" has no employer ("A"), "I live in fear" no location, "I'm Done"
+ * no name. `strong`: the value is plainly one (a capitalised name, a known place) and may be confirmed;
+ * `weak`: possible, for the owner to settle; `no`: not a value.
+ */
+export type Plausibility = 'strong' | 'weak' | 'no';
+
+const closedClass = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adverb', 'Possessive', 'QuestionWord', 'Modal', 'Auxiliary', 'Copula', 'Negative', 'Expression', 'Value', 'Cardinal', 'TextValue', 'Date', 'Duration', 'Ordinal']);
+const nameTags = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
+const placeTags = new Set(['Place', 'City', 'Country', 'Region', 'Province', 'Town', 'Address']);
+const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her', 'its', 'home', 'work', 'it', 'this', 'that', 'all', 'some', 'one', 'least', 'most', 'first', 'last', 'night', 'day', 'office', 'school', 'uni', 'university', 'college', 'bottom', 'top', 'heart', 'peace']);
+const toolNames = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownLanguages, ...knownFrameworks, 'Stack Overflow', 'GitHub', 'Slack', 'Discord', 'Jira', 'Ollama', 'Copilot', 'ChatGPT', 'Docker'];
+
+/** Whether the value is written with a capital in the owner's words (not just at the start of a sentence). */
+function capitalisedIn(value: string, words: readonly Word[], text: string): boolean {
+  const first = value.split(/\s+/)[0];
+  const written = words.find((word) => word.text.replace(/[^\p{L}\p{N}&.'’-]/gu, '') === first || word.text.toLowerCase() === first.toLowerCase());
+  if (written) return /^\p{Lu}/u.test(written.text);
+  const at = text.toLowerCase().indexOf(first.toLowerCase());
+  return at >= 0 && /^\p{Lu}/u.test(text.slice(at));
+}
+
+function tagsOf(value: string, words: readonly Word[]): Set<string> {
+  const first = value.split(/\s+/)[0].toLowerCase();
+  const word = words.find((candidate) => candidate.text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') === first.replace(/[^\p{L}\p{N}]/gu, ''));
+  const tags = new Set(word?.tags ?? []);
+  const lexicon = lexiconTag(value) ?? lexiconTag(first);
+  if (lexicon) tags.add(lexicon);
+  return tags;
+}
+
+function isCommonWord(value: string): boolean {
+  const first = value.split(/\s+/)[0].toLowerCase();
+  const tag = lexiconTag(first);
+  return !!tag && !nameTags.has(tag) && !placeTags.has(tag) && tag !== 'Organization' && tag !== 'Company';
+}
+
+/**
+ * `text` is the clause as the owner wrote it (for capitalisation), `words` its tagged words when English. `framed`: the
+ * words around the value named its key ("I work at Emacs Analytics"), so a tool's or a language's name in it is no
+ * reason to doubt it: the lists of names decide between keys only where no frame named one.
+ */
+export function plausibility(key: string, value: string, words: readonly Word[], text: string, framed = false): Plausibility {
+  const knownTool = (): boolean => !framed && findKnown(value, toolNames).length > 0;
+  const lower = value.toLowerCase();
+  const first = lower.split(/\s+/)[0];
+  if (key === 'name') {
+    // "SRE", "QA": an acronym is a title, not what to call someone.
+    if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
+    if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
+    const tags = tagsOf(value, words);
+    if ([...tags].some((tag) => placeTags.has(tag) || closedClass.has(tag))) return 'no';
+    const known = [...tags].some((tag) => nameTags.has(tag));
+    const capital = capitalisedIn(value, words, text);
+    // A capitalised noun may be a name ("Maya"); a common word of another kind ("Done", "Crazy") is not.
+    const nounLike = /^(?:Noun|Singular|Uncountable|ProperNoun)$/.test(lexiconTag(first) ?? '');
+    if (!known && isCommonWord(value) && !(capital && nounLike)) return 'no';
+    return capital && (known || !isCommonWord(value)) ? 'strong' : 'weak';
+  }
+  if (key === 'employer' || key === 'location' || key === 'team') {
+    if (notEntities.has(first) || (knownTool() && key !== 'team')) return 'no';
+    const tags = tagsOf(value, words);
+    if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
+    const capital = capitalisedIn(value, words, text);
+    if (!capital && isCommonWord(value) && key !== 'team') return 'no';
+    if (key === 'location') return [...tags].some((tag) => placeTags.has(tag)) ? 'strong' : 'weak';
+    if (key === 'employer' && [...tags].some((tag) => placeTags.has(tag))) return 'weak';
+    return capital || key === 'team' ? 'strong' : 'weak';
+  }
+  return 'strong';
+}
