@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { MemoryStore } from '../core/store/memoryStore';
+import { describeLoss, MemoryStore } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
-import { evalRecallCommand } from './evalRecall';
+import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
@@ -17,6 +17,7 @@ import { projectScopeOf, type ProjectScope } from '../core/project/projectScope'
 import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 import { memoryStats } from '../core/memory/memoryStats';
+import { runExport, runImportMemory, type Output } from './memoryFileCommands';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -37,11 +38,14 @@ commands:
   replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections] [--no-stale-marks]
                       replay a conversation against a throw-away store and count the wrong turns, and the
                       prompts that presented a retired belief as true (--no-stale-marks: without the marks)
-  eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
+  eval-recall [--corpus DIR] [--scale N[,N...]]
+                      recall quality on a generated corpus (or DIR's turns.jsonl and questions.jsonl): evidence
+                      recall@5 and @10, ours against plain BM25; with --scale, recall@10 of that evidence stored
+                      under N newer distractor turns, beside plain BM25 and native FTS5 (when better-sqlite3 is there)
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
-                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
+                      user messages on stdin, one per line (a literal \\n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
                       "undo last learned" work as in the chat; --attach (repeatable) attaches a file to the first
                       message as #file does in VS Code; --workspace sets the project scope (that folder's
@@ -50,6 +54,13 @@ commands:
                       an MCP server on stdin/stdout (no network) for other agents: the tools memory_search and
                       recall_conversation (as in VS Code) and propose_fact (a proposal for your review, never a
                       confirmed fact); every call is recorded with the client's name (see stats)
+  export [--out FILE] [--markdown]
+                      the whole memory as JSON (format version 2: conversations, every fact of every scope and
+                      status with its history, behaviours, what was forgotten), to FILE or stdout; --markdown: the
+                      plain-file view instead (what Engram believes and no longer believes; never read back)
+  import-memory FILE [--yes]
+                      prints what an export holds and what importing it changes here, asks, then applies it
+                      (--yes: without asking); importing the same file twice changes nothing
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -57,8 +68,8 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -100,7 +111,7 @@ function reportProblems(store: MemoryStore): void {
   if (damage) {
     const kept = damage.keptAt ? `it was kept at ${damage.keptAt}` : 'it will be set aside by the next snapshot (another process is writing one)';
     const from = damage.fromPrevious > 0 ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals` : `all from the journals`;
-    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).\n`);
+    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).${describeLoss(damage)}\n`);
   }
   const bad = store.skippedJournalLines;
   if (bad.length > 0) {
@@ -111,6 +122,10 @@ function reportProblems(store: MemoryStore): void {
 
 function print(args: ParsedArgs, value: unknown, human: string): void {
   process.stdout.write(args.flags.has('json') ? `${JSON.stringify(value)}\n` : `${human}\n`);
+}
+
+function output(args: ParsedArgs): Output {
+  return { json: args.flags.has('json'), write: (text) => process.stdout.write(`${text}\n`), warn: (line) => process.stderr.write(`engram: ${line}\n`) };
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -225,7 +240,18 @@ async function run(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'eval-recall': {
-      const result = await evalRecallCommand(wasmPath());
+      const folder = stringFlag(args, 'corpus');
+      if (folder && !existsSync(folder)) throw new UsageError(`no such folder: ${folder}`);
+      const corpus = folder ? readCorpus(folder) : undefined;
+      const scale = stringFlag(args, 'scale');
+      if (scale !== undefined) {
+        const sizes = scale.split(',').map((size) => Number(size.trim()));
+        if (sizes.some((size) => !Number.isInteger(size) || size < 0)) throw new UsageError('--scale takes whole numbers of turns, e.g. --scale 0,60000,300000');
+        const result = await evalRecallAtScale(wasmPath(), sizes, corpus, (line) => process.stderr.write(`engram eval-recall: ${line}\n`));
+        print(args, result, result.table);
+        return 0;
+      }
+      const result = await evalRecallCommand(wasmPath(), corpus);
       print(args, result, result.table);
       return 0;
     }
@@ -275,6 +301,20 @@ async function run(argv: readonly string[]): Promise<number> {
         open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write'),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
+    case 'export': {
+      const store = await openStore(args, 'read');
+      try {
+        return runExport(store, { out: stringFlag(args, 'out'), markdown: args.flags.has('markdown') }, output(args));
+      } finally {
+        await store.close();
+      }
+    }
+    case 'import-memory': {
+      const file = args.positionals[0];
+      if (!file) throw new UsageError('import-memory needs a FILE (an export of Engram\'s memory)');
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      return runImportMemory(file, { yes: args.flags.has('yes'), open: () => openStore(args, 'write'), tokens: cl100kTokenCounter, input: process.stdin }, output(args));
+    }
     case 'bench': {
       const result = await runBench({
         turns: positiveInteger(args, 'turns', 10_000),

@@ -14,6 +14,7 @@ import {
   findStatement,
   lastLearned,
   listStatements,
+  pendingQuestions,
   questionAskedIn,
   settledValues,
   wasCaptured,
@@ -188,6 +189,11 @@ export class Facts {
       this.listed.set(key, listed);
     }
     return [...listed];
+  }
+
+  /** The questions asked in a conversation and not answered yet, whatever their scope (owner or project), newest first. */
+  pendingQuestions(): StatementRecord[] {
+    return this.store.read((db) => pendingQuestions(db));
   }
 
   history(id: string): StatementEvent[] {

@@ -66,6 +66,12 @@ function parseFacts(reply: string): { key: string; value: string }[] {
     .map((fact) => ({ key: fact.key.trim(), value: fact.value.trim() }));
 }
 
+/** The JSON object a thinking model ended its thinking with ({"facts": …}), or ''. */
+function structuredTail(thinking: string): string {
+  const start = thinking.lastIndexOf('{"facts"');
+  return start < 0 ? '' : thinking.slice(start).trim();
+}
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -102,7 +108,13 @@ export async function proposeWithModel(port: ChatModelPort, role: 'user' | 'assi
     ],
     { format: proposalSchema(options.allowlist), signal: options.signal },
   );
-  for await (const chunk of stream) if (chunk.kind === 'text') reply += chunk.text;
+  let thinking = '';
+  for await (const chunk of stream) {
+    if (chunk.kind === 'text') reply += chunk.text;
+    else if (chunk.kind === 'thinking') thinking += chunk.text;
+  }
+  // A thinking model given a format may leave the answer empty and end its thinking with the JSON instead.
+  if (!reply.trim()) reply = structuredTail(thinking);
   const clauses = readOwnerClauses(own);
   const accepted: Candidate[] = [];
   const rejected: ModelProposals['rejected'] = [];

@@ -176,6 +176,11 @@ export function countByStatus(db: Database): Record<StatementStatus, number> {
   return counts;
 }
 
+/** Proposals Engram asked about in a conversation and nobody answered yet, of every scope (the owner's, each project's), newest first. */
+export function pendingQuestions(db: Database): StatementRecord[] {
+  return selectAll(db, "SELECT * FROM statements WHERE status = 'proposed' AND asked_in_session IS NOT NULL ORDER BY updated_at DESC, rowid DESC").map(toStatement);
+}
+
 export function questionAskedIn(db: Database, sessionId: string): boolean {
   return selectNumber(db, 'SELECT COUNT(*) FROM statements WHERE asked_in_session = ?', [sessionId]) > 0;
 }

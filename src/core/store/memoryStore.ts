@@ -18,7 +18,7 @@ import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
 
-export type { DamageReport } from './loadDatabase';
+export { describeLoss, type DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
 export type { SessionRecord } from './sessionRepository';
 export { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
@@ -98,15 +98,16 @@ export class MemoryStore {
     // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
     // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
     // would then never be found again).
+    // The ids and refs are scanned too: a token pasted as a session name or an import's ref must not reach the disk.
     const text = redactSecrets(input.text.toWellFormed());
     const op: TurnOp = {
       kind: 'turn',
-      id: input.id ?? randomUUID(),
-      sessionId: input.sessionId.toWellFormed(),
+      id: input.id === undefined ? randomUUID() : redactSecrets(input.id.toWellFormed()),
+      sessionId: redactSecrets(input.sessionId.toWellFormed()),
       role: input.role,
       text,
       at: input.at ?? this.now.toISOString(),
-      ref: input.ref,
+      ref: input.ref === undefined ? undefined : redactSecrets(input.ref.toWellFormed()),
       tokens: this.options.tokens.count(text),
       source: input.source ?? 'chat',
     };
@@ -348,6 +349,17 @@ export class MemoryStore {
   /** Resolves once every change made so far is durable in the journal. */
   async flush(): Promise<void> {
     await this.journal.flush();
+  }
+
+  /**
+   * Gives up on the changes that could not be written (a read-only or failing disk) and rebuilds the memory from the
+   * disk, so this process holds only what is stored: for a caller that answers "not stored" and must not be made a
+   * liar by a later retry. Returns how many changes were dropped.
+   */
+  discardUnwritten(): number {
+    const dropped = this.journal.discardUnwritten();
+    if (dropped > 0) this.reload();
+    return dropped;
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */
