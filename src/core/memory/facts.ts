@@ -85,6 +85,11 @@ export interface AgentProposal {
   readonly outcome: 'proposed' | 'already proposed' | 'already confirmed';
 }
 
+/** The reason an agent's proposal is recorded with: it names the client, so its pending proposals can be counted. */
+export function agentProposalReason(client: string): string {
+  return `proposed by the agent "${client}" over MCP; waits for the owner's review`;
+}
+
 /**
  * Beliefs about the owner, and the only way they change. Only confirmed statements are ever used; a
  * proposal waits for the owner (a question in the chat, the review list, or the same words in three turns).
@@ -385,7 +390,7 @@ export class Facts {
       tier: 'C',
       origin: 'agent',
       words: evidence ?? `${key} = ${value}`,
-      reason: `proposed by the agent "${input.client}" over MCP; waits for the owner's review`,
+      reason: agentProposalReason(input.client),
     });
     return { statement, outcome: 'proposed' };
   }
