@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import { behaviorEventsOf } from '../memory/behaviorImport';
-import { mentionsOf } from '../memory/statementImport';
+import { isLater, mentionsOf } from '../memory/statementImport';
 import { eventsOf, findStatement, type StatementStatus } from '../memory/statementRepository';
 import { redactDeep } from '../shared/secrets';
 import type { MemoryStore } from '../store/memoryStore';
@@ -85,7 +85,7 @@ export function planImport(store: MemoryStore, raw: MemoryFile): ImportPlan {
       if (!here) behaviors.add.push(behavior.id);
       else {
         const events = new Set(behaviorEventsOf(db, behavior.id).map((e) => e.id));
-        if (behavior.updatedAt > String(here.updated_at) || behavior.history.some((e) => !events.has(e.id))) behaviors.update.push(behavior.id);
+        if (isLater(behavior.updatedAt, String(here.updated_at)) || behavior.history.some((e) => !events.has(e.id))) behaviors.update.push(behavior.id);
       }
     }
     const conflicts = findConflicts(db, file, [...facts.add, ...facts.update]);
@@ -120,7 +120,7 @@ function planSession(db: Database, session: ExportedSession, turns: { add: numbe
 
 function statementWouldChange(db: Database, statement: ExportedStatement): boolean {
   const here = findStatement(db, statement.id);
-  if (!here || statement.updatedAt > here.updatedAt) return true;
+  if (!here || isLater(statement.updatedAt, here.updatedAt)) return true;
   const events = new Set(eventsOf(db, statement.id).map((e) => e.id));
   const mentions = new Set(mentionsOf(db, statement.id));
   return statement.history.some((e) => !events.has(e.id)) || statement.mentions.some((m) => !mentions.has(m));
@@ -161,7 +161,7 @@ function findConflicts(db: Database, file: MemoryFile, incoming: readonly Export
   for (const s of arriving.values()) {
     // A statement already here that changed here later keeps this machine's row: that row is what will be believed.
     const here = findStatement(db, s.id);
-    if (here && here.updatedAt >= s.updatedAt) add({ ...here, confirmedAt: confirmedAtOf(eventsOf(db, s.id), here.updatedAt), from: 'file' });
+    if (here && !isLater(s.updatedAt, here.updatedAt)) add({ ...here, confirmedAt: confirmedAtOf(eventsOf(db, s.id), here.updatedAt), from: 'file' });
     else add({ ...s, confirmedAt: confirmedAtOf(s.history, s.updatedAt), from: 'file' });
   }
   const keys = [...new Set(incoming.filter((s) => s.status === 'confirmed').map((s) => `${s.scope}\u0000${s.key}`))];
@@ -179,7 +179,7 @@ function findConflicts(db: Database, file: MemoryFile, incoming: readonly Export
     const fileSide = members.filter((m) => m.from === 'file');
     const hereSide = members.filter((m) => m.from === 'here');
     if (fileSide.length === 0 || hereSide.length === 0) continue;
-    const newest = [...members].sort((a, b) => b.confirmedAt.localeCompare(a.confirmedAt) || (a.from === 'here' ? -1 : 1))[0];
+    const newest = [...members].sort((a, b) => (isLater(b.confirmedAt, a.confirmedAt) ? 1 : isLater(a.confirmedAt, b.confirmedAt) ? -1 : a.from === 'here' ? -1 : 1))[0];
     for (const loser of newest.from === 'file' ? hereSide : fileSide) {
       conflicts.push({ scope: loser.scope, key: loser.key, kept: side(newest), retired: side(loser) });
     }
