@@ -140,8 +140,34 @@ function renderHeader(report: ContextReport): HTMLElement {
     );
     header.append(runtime);
   }
+  header.append(renderBudgetPlan(report));
+  const check = renderRuntimeCheck(report);
+  if (check) header.append(check);
   header.append(fillBar(report.health.fill));
   return header;
+}
+
+/** How the window was split: the reply's room, the tokenizer margin (and the correction learned), the budget. */
+function renderBudgetPlan(report: ContextReport): HTMLElement {
+  const plan = report.plan;
+  const line = el('p', { className: 'runtime', id: 'budget-plan' });
+  if (!plan) {
+    line.textContent = `Budget ${count(report.budget)} of a ${count(report.window)}-token window.`;
+    return line;
+  }
+  const correction = plan.correction > 1 ? ` (the model counts ${plan.correction.toFixed(2)}× Engram's estimate, learned from its own counts)` : '';
+  line.textContent = `Window ${count(report.window)} = reply ${count(plan.replyReserve)} + margin ${count(plan.margin)}${correction} + budget ${count(report.budget)}, of which tool results may take ${count(plan.toolResults)}.`;
+  return line;
+}
+
+/** The runtime's own count beside Engram's estimate; flagged when the model read more than the budget allowed for. */
+function renderRuntimeCheck(report: ContextReport): HTMLElement | undefined {
+  const runtime = report.runtime;
+  if (!runtime) return undefined;
+  const line = el('p', { className: runtime.flagged ? 'runtime flagged' : 'runtime', id: 'runtime-check' });
+  line.dataset.flagged = String(runtime.flagged);
+  line.textContent = `${runtime.flagged ? '⚠ Over budget by the model’s own count: ' : 'Model’s own count: '}${runtime.why}.`;
+  return line;
 }
 
 function fillBar(fill: number): HTMLElement {

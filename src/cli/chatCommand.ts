@@ -10,6 +10,7 @@ import { defaultContextLength, OllamaTurnModel } from '../core/turn/ollamaTurnMo
 import { TurnEngine, type TurnResult } from '../core/turn/turnEngine';
 import type { MemoryStore } from '../core/store/memoryStore';
 import type { ProjectScope } from '../core/project/projectScope';
+import { teamFileSummary } from '../core/project/projectMemory';
 
 export interface ChatCommandOptions {
   readonly store: MemoryStore;
@@ -25,6 +26,8 @@ export interface ChatCommandOptions {
   readonly input: NodeJS.ReadableStream;
   readonly write: (line: string) => void;
   readonly warn: (line: string) => void;
+  /** How long to wait for summary rolls still running at the end before cancelling them (default a minute). */
+  readonly settleMs?: number;
 }
 
 /** One line per turn, as DESIGN.md's contract for `chat --json` says. */
@@ -39,7 +42,13 @@ function turnLine(turn: number, result: TurnResult): Record<string, unknown> {
     question: result.question ? { key: result.question.key, value: result.question.value } : null,
     offTheRecord: result.offTheRecord === true,
     report: report
-      ? { window: report.window, budget: report.budget, totalTokens: report.totalTokens, blocks: report.blocks.map(({ id, layer, state, tokens }) => ({ id, layer, state, tokens })) }
+      ? {
+          window: report.window,
+          budget: report.budget,
+          totalTokens: report.totalTokens,
+          blocks: report.blocks.map(({ id, layer, state, tokens }) => ({ id, layer, state, tokens })),
+          runtime: report.runtime ? { counted: report.runtime.counted, estimate: report.runtime.estimate, flagged: report.runtime.flagged } : null,
+        }
       : null,
   };
 }
@@ -52,14 +61,28 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
   const memory = new EngramMemory(options.store, cl100kTokenCounter);
   const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter, log: (level, message) => level !== 'info' && options.warn(message) });
   const model = new OllamaTurnModel(new OllamaChatModel({ host: options.host }), options.model, options.contextLength ?? defaultContextLength);
-  const tools = new MemoryToolRunner(() => options.store, undefined, () => memory.retiredBeliefs());
+  const tools = new MemoryToolRunner(() => options.store, undefined, () => memory.retiredBeliefs(), cl100kTokenCounter);
   const sessionId = options.session ?? randomUUID();
+  // The repository and its team file, read as the extension reads them when the folder opens (same code).
+  if (options.projectScope) {
+    const opened = await memory.projects.readOnOpen(options.projectScope);
+    if (opened.teamFile.lines > 0 || opened.teamFile.notRead) options.warn(teamFileSummary(opened.teamFile));
+  }
   try {
     await model.window();
   } catch (error) {
     options.warn(error instanceof Error ? error.message : String(error));
     return 1;
   }
+  try {
+    return await converse(options, engine, model, tools, sessionId);
+  } finally {
+    // The summary rolls run off the reply path: the store must not close under them (they are cancelled past a minute).
+    await memory.summaries.settle(options.settleMs ?? 60_000);
+  }
+}
+
+async function converse(options: ChatCommandOptions, engine: TurnEngine, model: OllamaTurnModel, tools: MemoryToolRunner, sessionId: string): Promise<number> {
   let turn = 0;
   let attachments = options.attachments ?? [];
   for await (const line of createInterface({ input: options.input, crlfDelay: Infinity })) {

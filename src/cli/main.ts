@@ -2,20 +2,21 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { MemoryStore } from '../core/store/memoryStore';
+import { describeLoss, MemoryStore } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
-import { evalRecallCommand } from './evalRecall';
+import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
+import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
-import { memoryStats } from '../core/memory/memoryStats';
+import { memoryStats } from '../core/context/memoryStats';
 import { runExport, runImportMemory, type Output } from './memoryFileCommands';
 
 const usage = `engram: the Engram memory store from the command line
@@ -37,11 +38,14 @@ commands:
   replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections] [--no-stale-marks]
                       replay a conversation against a throw-away store and count the wrong turns, and the
                       prompts that presented a retired belief as true (--no-stale-marks: without the marks)
-  eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
+  eval-recall [--corpus DIR] [--scale N[,N...]]
+                      recall quality on a generated corpus (or DIR's turns.jsonl and questions.jsonl): evidence
+                      recall@5 and @10, ours against plain BM25; with --scale, recall@10 of that evidence stored
+                      under N newer distractor turns, beside plain BM25 and native FTS5 (when better-sqlite3 is there)
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
-                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
+                      user messages on stdin, one per line (a literal \\n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
                       "undo last learned" work as in the chat; --attach (repeatable) attaches a file to the first
                       message as #file does in VS Code; --workspace sets the project scope (that folder's
@@ -64,7 +68,7 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -107,7 +111,7 @@ function reportProblems(store: MemoryStore): void {
   if (damage) {
     const kept = damage.keptAt ? `it was kept at ${damage.keptAt}` : 'it will be set aside by the next snapshot (another process is writing one)';
     const from = damage.fromPrevious > 0 ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals` : `all from the journals`;
-    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).\n`);
+    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).${describeLoss(damage)}\n`);
   }
   const bad = store.skippedJournalLines;
   if (bad.length > 0) {
@@ -195,14 +199,21 @@ async function run(argv: readonly string[]): Promise<number> {
       }
     }
     case 'search': {
-      const store = await openStore(args, 'read');
+      const project = workspaceScope(args);
+      // With a workspace, the repository and its team file are read as the extension reads them when the folder
+      // opens (their proposals are written), so the store is opened for writing then.
+      const store = await openStore(args, project ? 'write' : 'read');
       try {
-        const project = workspaceScope(args);
-        const hits = search(new EngramMemory(store, cl100kTokenCounter), args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
-        print(args, { hits, ...(project ? { project: project.scope } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
+        const memory = new EngramMemory(store, cl100kTokenCounter);
+        const opened = project ? await memory.projects.readOnOpen(project) : undefined;
+        if (opened && !args.flags.has('json')) process.stderr.write(`engram: ${teamFileSummary(opened.teamFile)}\n`);
+        const hits = search(memory, args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
+        const read = opened && { derived: opened.derived.length, teamFile: { ...opened.teamFile, proposed: opened.teamFile.proposed.length, refused: opened.teamFile.refused.length } };
+        print(args, { hits, ...(project ? { project: project.scope, ...read } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
         return 0;
       } finally {
-        await store.close();
+        // Proposals just written are folded into a snapshot, so the next command loads them instead of replaying them.
+        await store.close({ snapshot: project !== undefined });
       }
     }
     case 'context': {
@@ -229,7 +240,18 @@ async function run(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'eval-recall': {
-      const result = await evalRecallCommand(wasmPath());
+      const folder = stringFlag(args, 'corpus');
+      if (folder && !existsSync(folder)) throw new UsageError(`no such folder: ${folder}`);
+      const corpus = folder ? readCorpus(folder) : undefined;
+      const scale = stringFlag(args, 'scale');
+      if (scale !== undefined) {
+        const sizes = scale.split(',').map((size) => Number(size.trim()));
+        if (sizes.some((size) => !Number.isInteger(size) || size < 0)) throw new UsageError('--scale takes whole numbers of turns, e.g. --scale 0,60000,300000');
+        const result = await evalRecallAtScale(wasmPath(), sizes, corpus, (line) => process.stderr.write(`engram eval-recall: ${line}\n`));
+        print(args, result, result.table);
+        return 0;
+      }
+      const result = await evalRecallCommand(wasmPath(), corpus);
       print(args, result, result.table);
       return 0;
     }

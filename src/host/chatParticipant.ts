@@ -37,6 +37,10 @@ export interface TurnOutcome {
   readonly attached?: readonly string[];
   /** The words sent as the user's message (the prompt less its tool chips). */
   readonly sentText?: string;
+  /** What the chat showed as progress while a thinking model thought (the thinking itself is never shown as the reply). */
+  readonly progress?: readonly string[];
+  /** Characters of thinking the model streamed before its answer. */
+  readonly thinkingChars?: number;
 }
 
 /** Kept in ChatResult.metadata; VS Code hands it back in the history, which is how a session is recognised. */
@@ -70,6 +74,8 @@ export interface ParticipantDeps {
   readonly extensionUri: vscode.Uri;
   /** The project of the active editor's workspace folder (its facts are learned and used in its chats only). */
   readonly projectScope?: () => ProjectScope | undefined;
+  /** Every project of the window (one per folder): `/help` counts what waits in each, as the Memory view's badge does. */
+  readonly projectScopes?: () => readonly ProjectScope[];
 }
 
 /** `@engram`: an adapter from VS Code's chat to the core's turn engine (stream, buttons, cancellation). */
@@ -83,7 +89,7 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
       return outcome.error ? { metadata, errorDetails: { message: outcome.error } } : { metadata };
     };
     if (request.command === 'help') {
-      const help = helpMarkdown(memory, request.model);
+      const help = helpMarkdown(memory, request.model, deps.projectScopes?.() ?? []);
       stream.markdown(help);
       return finish({ reply: help, cancelled: false, learned: [] });
     }
@@ -91,6 +97,17 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     const cancellation = token.onCancellationRequested(() => abort.abort());
     let result: TurnResult;
     let parts: RequestParts;
+    const progress: string[] = [];
+    let thinkingChars = 0;
+    // One collapsed progress line while the model thinks: the reasoning is not the answer, and it is never stored.
+    const onThinking = (text: string): void => {
+      if (thinkingChars === 0) {
+        const line = `Thinking (${request.model.name})…`;
+        progress.push(line);
+        stream.progress(line);
+      }
+      thinkingChars += text.length;
+    };
     try {
       if (memory.access.state === 'unavailable' && context.history.length === 0) {
         stream.markdown(`> ${memory.access.reason}\n>\n> This chat works, but nothing is remembered.\n\n`);
@@ -99,7 +116,7 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
       const { tools, cap } = deps.tools.forRequest(request, token, (message) => stream.progress(message), parts.requiredTools);
       result = await engine.run(
         { sessionId, text: parts.text, attachments: parts.attachments, requiredTools: parts.requiredTools, projectScope: deps.projectScope?.() },
-        { model: deps.models.forRequest(request.model, token), tools, toolCap: cap, onText: (text) => stream.markdown(text), signal: abort.signal },
+        { model: deps.models.forRequest(request.model, token), tools, toolCap: cap, onText: (text) => stream.markdown(text), onThinking, signal: abort.signal },
       );
     } finally {
       cancellation.dispose();
@@ -113,7 +130,7 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
     if (!saved) stream.markdown('\n\n_Engram could not save this turn to its memory folder yet: it is kept in this window and written as soon as saving works._');
     return finish({
       reply: result.reply, error: result.error, cancelled: result.cancelled, learned: result.learned, question: result.question, report: result.report, offTheRecord: result.offTheRecord,
-      receipt, attached: parts.attachments.map((attachment) => attachment.label), sentText: parts.text,
+      receipt, attached: parts.attachments.map((attachment) => attachment.label), sentText: parts.text, progress, thinkingChars,
     });
   };
   const participant = vscode.chat.createChatParticipant(participantId, handler);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { planBudget, replyReserveFor } from '../core/context/budget';
 import type { RollingSummaries } from '../core/context/rollingSummary';
 import type { ChatMessage } from '../core/llm/chatModel';
 import type { MemoryHost } from './memoryHost';
@@ -33,8 +34,13 @@ export class SummaryHost {
     if (pending === 0) return 'Nothing to compact: the conversation is already in its summary or in the prompt whole.';
     const model = this.lastModel ?? (await vscode.lm.selectChatModels({ vendor: ollamaVendor }))[0];
     if (!model) throw new Error('no chat model is available to write the summary');
-    await this.summaries.roll(sessionId, (messages) => this.summarise(model, messages), { keep: 2, learnFirst: true });
-    return `Compacted: ${pending} older turns are now in the conversation's summary (capture ran over them first).`;
+    // Each request is built to the model's window by the same planner as the prompt, so a long backlog still fits.
+    const budget = planBudget({ window: model.maxInputTokens, replyReserve: replyReserveFor(model.maxInputTokens) }).budget;
+    await this.summaries.roll(sessionId, (messages) => this.summarise(model, messages), { keep: 2, learnFirst: true, budget });
+    const left = this.summaries.pending(sessionId, 2).length;
+    const folded = `${pending - left} older turns are now in the conversation's summary (capture ran over them first)${left ? `; ${left} more at the next roll` : ''}`;
+    if (this.summaries.status(sessionId)?.state === 'extractive') return `Compacted extractively: ${folded}, but ${this.summaries.describe(sessionId)}.`;
+    return `Compacted: ${folded}.`;
   }
 
   private async summarise(model: vscode.LanguageModelChat, messages: ChatMessage[]): Promise<string> {

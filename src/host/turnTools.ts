@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ToolCallRequest, ToolSpec } from '../core/llm/chatModel';
 import type { MemoryToolRunner, ToolOutcome } from '../core/turn/memoryTools';
-import type { ToolRunner } from '../core/turn/turnModel';
+import type { ToolRunner, TurnToolContext } from '../core/turn/turnModel';
 import { sameJobInVsCode, WorkspaceToolRunner, workspaceToolNames } from '../core/turn/workspaceTools';
 import { EditorToolRunner } from './editorTools';
 import { readToolSettings } from './settings';
@@ -45,8 +45,9 @@ class RequestTools implements ToolRunner {
     return this.memory.prefill(name, message);
   }
 
-  async run(call: ToolCallRequest): Promise<ToolOutcome> {
-    if (this.memory.handles(call.name)) return this.memory.run(call);
+  async run(call: ToolCallRequest, signal?: AbortSignal, turn?: TurnToolContext): Promise<ToolOutcome> {
+    // The turn's context goes with the call: recall skips what this prompt already carries (the message itself too).
+    if (this.memory.handles(call.name)) return this.memory.run(call, signal, turn);
     if (this.workspace.handles(call.name)) {
       const said = progressOf(call);
       if (said) this.progress(said);

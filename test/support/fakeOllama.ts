@@ -6,6 +6,10 @@
 import { once } from 'events';
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
+import { defaultTokenizer, truncateLikeOllama, type ModelTokenizer, type Truncation } from './fakeRuntime';
+import { failedSummary, isSummaryRequest, sectionedSummary } from './fakeSummariser';
+
+export { modelTokens, truncateLikeOllama, type ModelTokenizer, type Truncation } from './fakeRuntime';
 
 /** A model the stand-in advertises in /api/tags and accepts in /api/chat. */
 export interface FakeModel {
@@ -17,6 +21,10 @@ export interface FakeModel {
   contextLength?: number;
   /** Whether /api/show lists the `tools` capability (default true). */
   tools?: boolean;
+  /** A thinking model (qwen3, gpt-oss, deepseek-r1): lists `thinking`, streams `message.thinking` before `content`. */
+  thinking?: boolean;
+  /** With `format` set, this thinking model leaves `content` empty and ends its thinking with the answer instead. */
+  emptyContentWithFormat?: boolean;
 }
 
 /** Options for {@link FakeOllama}. */
@@ -33,20 +41,13 @@ export interface FakeOllamaOptions {
   defaultRuntimeContext?: number;
   /** The most a model can be given (default: its maximum): a real server allocates less when memory is short. */
   maxRuntimeContext?: number;
-}
-
-/** What the stand-in did with one chat's messages, as a real Ollama's prompt builder would. */
-export interface Truncation {
-  /** The runtime window the chat ran with: num_ctx (or the default), capped by the model and the server. */
-  readonly window: number;
-  /** Tokens of the prompt as sent (four characters a token, messages and tool definitions). */
-  readonly sentTokens: number;
-  /** Tokens of what the model got after truncation. */
-  readonly keptTokens: number;
-  /** Indices of the messages dropped, oldest first: never a system message, never the latest. */
-  readonly dropped: readonly number[];
-  /** The roles of the messages kept, in order. */
-  readonly keptRoles: readonly string[];
+  /** How the "model" counts (default: cl100k × 1.15, template tokens per message and per tool). */
+  tokenizer?: Partial<ModelTokenizer>;
+  /**
+   * Answer Engram's summary requests as a small model does: the sections and a few bullets. With `failEvery: 2`,
+   * every other roll fails instead (text without the sections).
+   */
+  summariser?: { readonly failEvery?: number };
 }
 
 /** One scripted answer to an /api/chat call. */
@@ -61,6 +62,8 @@ export interface ScriptedReply {
   delayMsPerChunk?: number;
   /** Answer with this HTTP status and `{"error": message}` instead. */
   error?: { status: number; message: string };
+  /** For a thinking model: what it thinks before it answers (streamed as `message.thinking`). */
+  thinking?: string;
 }
 
 /** A chat message as the client sends it (`tool_calls`, `images`, … pass through untyped). */
@@ -97,10 +100,13 @@ export interface RecordedRequest {
 const DEFAULT_MODELS: FakeModel[] = [{ name: 'stand-in:latest', family: 'llama', contextLength: 8192, tools: true }];
 const DEFAULT_REPLY_CHUNK_COUNT = 4;
 
+function lastUserText(request: ChatRequestBody): string {
+  return [...(request.messages ?? [])].reverse().find((message) => message.role === 'user')?.content ?? '';
+}
+
 /** The stand-in's canned answer: echoes the last user message, so tests can tell replies apart. */
 function echoLastUserMessage(request: ChatRequestBody): ScriptedReply {
-  const lastUser = [...(request.messages ?? [])].reverse().find((message) => message.role === 'user');
-  return { content: `Stand-in reply to: ${(lastUser?.content ?? '').slice(0, 200)}` };
+  return { content: `Stand-in reply to: ${lastUserText(request).slice(0, 200)}` };
 }
 
 /** Splits text at word boundaries into about `count` pieces that concatenate back to it. */
@@ -156,6 +162,10 @@ export class FakeOllama {
   private readonly defaultRuntimeContext: number;
   private readonly maxRuntimeContext: number;
   private readonly models: Required<FakeModel>[];
+  private readonly tokenizer: ModelTokenizer;
+  private readonly summariser: FakeOllamaOptions['summariser'];
+  /** Summary requests answered by the built-in summariser, failed ones included. */
+  summaryRolls = 0;
   private readonly embeddingDims: number;
   private readonly replyQueue: ScriptedReply[] = [];
   private defaultReply: (request: ChatRequestBody) => ScriptedReply = echoLastUserMessage;
@@ -173,7 +183,11 @@ export class FakeOllama {
       family: model.family ?? 'llama',
       contextLength: model.contextLength ?? contextLength,
       tools: model.tools ?? true,
+      thinking: model.thinking ?? false,
+      emptyContentWithFormat: model.emptyContentWithFormat ?? false,
     }));
+    this.tokenizer = { ...defaultTokenizer, ...options.tokenizer };
+    this.summariser = options.summariser;
   }
 
   /** Base URL of the running server, e.g. `http://127.0.0.1:43121`. */
@@ -241,6 +255,7 @@ export class FakeOllama {
     this.chatRequests.length = 0;
     this.log.length = 0;
     this.loaded.clear();
+    this.summaryRolls = 0;
     this.clearScript();
   }
 
@@ -322,29 +337,38 @@ export class FakeOllama {
     }
     const found = this.findModel(model);
     if (found) {
-      const truncation = truncateLikeOllama(request, this.runtimeWindow(found, request));
+      const truncation = truncateLikeOllama(request, this.runtimeWindow(found, request), this.tokenizer);
       record.truncation = truncation;
       this.loaded.set(found.name, truncation.window);
       this.log.push(
         `chat ${found.name}: window ${truncation.window}, sent ${truncation.sentTokens} tokens in ${request.messages.length} messages, ` +
-          (truncation.dropped.length ? `truncated: dropped messages ${truncation.dropped.join(',')}, kept ${truncation.keptTokens} tokens` : 'nothing cut'),
+          (truncation.dropped.length ? `truncated: dropped messages ${truncation.dropped.join(',')}, kept ${truncation.keptTokens} tokens` : 'nothing cut') +
+          (truncation.cutTokens ? `; truncating input prompt limit=${truncation.window}: cut ${truncation.cutTokens} tokens after the first ${this.tokenizer.numKeep}` : ''),
       );
       // The model only sees what survived: scripted replies and the echo read the kept messages.
       request.messages = request.messages.filter((_, index) => !truncation.dropped.includes(index));
     }
-    const reply = this.replyQueue.shift() ?? this.defaultReply(request);
+    const reply = this.replyQueue.shift() ?? this.summary(request) ?? this.defaultReply(request);
     if (reply.error) throw new HttpError(reply.error.status, reply.error.message);
-    const chunks = reply.chunks ?? splitIntoChunks(reply.content ?? '', DEFAULT_REPLY_CHUNK_COUNT);
+    const thinks = !!found?.thinking && request.think !== false;
+    let chunks = reply.chunks ?? splitIntoChunks(reply.content ?? '', DEFAULT_REPLY_CHUNK_COUNT);
+    let thought = thinks ? (reply.thinking ?? `The user asks: ${lastUserText(request).slice(0, 80)}. Let me think about it.`) : '';
+    if (thinks && found?.emptyContentWithFormat && request.format !== undefined) {
+      // Some thinking models put a structured answer at the end of their thinking and leave content empty.
+      thought = `${thought}\n${chunks.join('')}`;
+      chunks = [''];
+    }
+    const thinkingChunks = thought ? splitIntoChunks(thought, DEFAULT_REPLY_CHUNK_COUNT) : [];
     const toolCalls = (reply.toolCalls ?? []).map((call) => ({ function: { name: call.name, arguments: call.arguments } }));
     const promptText = request.messages.map((message) => message.content ?? '').join('\n') + JSON.stringify(request.tools ?? []);
     const outputText = chunks.join('') + JSON.stringify(toolCalls);
     const finalFields = {
       done: true, done_reason: 'stop', total_duration: 5_000_000, load_duration: 1_000_000,
-      prompt_eval_count: roughTokens(promptText), prompt_eval_duration: 1_000_000,
+      prompt_eval_count: record.truncation?.keptTokens ?? roughTokens(promptText), prompt_eval_duration: 1_000_000,
       eval_count: roughTokens(outputText), eval_duration: 3_000_000,
     };
     if (request.stream === false) {
-      const message = { role: 'assistant', content: chunks.join(''), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
+      const message = { role: 'assistant', content: chunks.join(''), ...(thought ? { thinking: thought } : {}), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) };
       return sendJson(res, 200, { model, created_at: now(), message, ...finalFields });
     }
     // Ollama streams by default: one JSON object per line.
@@ -354,6 +378,7 @@ export class FakeOllama {
       if (!res.writableFinished) record.aborted = true;
     });
     const writeLine = (value: object): void => void res.write(`${JSON.stringify({ model, created_at: now(), ...value })}\n`);
+    for (const piece of thinkingChunks) writeLine({ message: { role: 'assistant', content: '', thinking: piece }, done: false });
     for (const chunk of chunks) {
       if (reply.delayMsPerChunk) await new Promise((resolve) => setTimeout(resolve, reply.delayMsPerChunk));
       // The client cancelled: stop writing, as a real server stops generating.
@@ -367,6 +392,15 @@ export class FakeOllama {
     if (toolCalls.length) writeLine({ message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false });
     writeLine({ message: { role: 'assistant', content: '' }, ...finalFields });
     res.end();
+  }
+
+  /** The built-in summariser's answer to a summary request, when it is on (see FakeOllamaOptions.summariser). */
+  private summary(request: ChatRequestBody): ScriptedReply | undefined {
+    if (!this.summariser || !isSummaryRequest(request.messages)) return undefined;
+    this.summaryRolls++;
+    const every = this.summariser.failEvery ?? 0;
+    if (every > 0 && this.summaryRolls % every === 0) return { content: failedSummary };
+    return { content: sectionedSummary(lastUserText(request)) };
   }
 
   /** num_ctx when the chat sets it, else the server's default; never more than the model or the server allows. */
@@ -384,34 +418,6 @@ export class FakeOllama {
     if (typeof name !== 'string' || name === '') throw new HttpError(400, 'model is required');
     if (!this.findModel(name)) throw new HttpError(404, `model "${name}" not found, try pulling it first`);
   }
-}
-
-const messageTokens = (message: ChatMessageBody): number =>
-  roughTokens(`${message.content ?? ''}${message.tool_calls ? JSON.stringify(message.tool_calls) : ''}`) + 4;
-
-/**
- * Ollama's chat prompt builder: system messages and the latest message always stay; the other messages are
- * kept newest first while they fit the window; the oldest go first. Tool definitions count against it too.
- */
-export function truncateLikeOllama(request: ChatRequestBody, window: number): Truncation {
-  const messages = request.messages ?? [];
-  const toolTokens = request.tools?.length ? roughTokens(JSON.stringify(request.tools)) : 0;
-  const sentTokens = toolTokens + messages.reduce((sum, message) => sum + messageTokens(message), 0);
-  const last = messages.length - 1;
-  let used = toolTokens + messages.reduce((sum, message, index) => (message.role === 'system' || index === last ? sum + messageTokens(message) : sum), 0);
-  const dropped: number[] = [];
-  let full = false;
-  for (let index = last - 1; index >= 0; index--) {
-    if (messages[index].role === 'system') continue;
-    const cost = messageTokens(messages[index]);
-    if (!full && used + cost <= window) used += cost;
-    else {
-      full = true;
-      dropped.unshift(index);
-    }
-  }
-  const keptRoles = messages.filter((_, index) => !dropped.includes(index)).map((message) => message.role);
-  return { window, sentTokens, keptTokens: Math.min(used, window), dropped, keptRoles };
 }
 
 const now = (): string => new Date().toISOString();
@@ -433,7 +439,7 @@ function showModel(model: Required<FakeModel>) {
     template: '{{ .Prompt }}',
     details: modelDetails(model),
     model_info: { 'general.architecture': model.family, [`${model.family}.context_length`]: model.contextLength },
-    capabilities: model.tools ? ['completion', 'tools'] : ['completion'],
+    capabilities: ['completion', ...(model.tools ? ['tools'] : []), ...(model.thinking ? ['thinking'] : [])],
     modified_at: MODIFIED_AT,
   };
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { isExtractive } from '../../src/core/context/assemble';
 import { isUsableSummary, RollingSummaries } from '../../src/core/context/rollingSummary';
 import { defaultAllowlist } from '../../src/core/memory/allowlist';
 import { Facts } from '../../src/core/memory/facts';
@@ -35,14 +36,46 @@ describe('rolling summary', () => {
     await store.close();
   });
 
-  it('keeps the old summary when the model returns something that is not one', async () => {
+  it('keeps the old summary and, marked as extractive, the first lines of the turns when the model returns something that is not one', async () => {
     const store = await openTestStore(temp.folder);
-    for (let i = 1; i <= 8; i++) store.recordTurn({ sessionId: 's', role: 'user', text: `turn ${i}` });
+    for (let i = 1; i <= 9; i++) store.recordTurn({ sessionId: 's', role: 'user', text: `turn ${i} first line\nsecond line of turn ${i}` });
     store.setSummary('s', sectioned, 1);
-    const summaries = new RollingSummaries(store, undefined);
-    await assert.rejects(summaries.roll('s', async () => 'Sure! Here you go.'), /old summary is kept/);
-    assert.equal(store.summaryOf('s').summary, sectioned);
+    const summaries = new RollingSummaries(store, undefined, wordCounter);
+    assert.equal(await summaries.roll('s', async () => 'Sure! Here you go.'), true, 'the roll made progress all the same');
+    const { summary, uptoSeq } = store.summaryOf('s');
+    assert.ok(summary?.startsWith(sectioned), 'the old summary is kept');
+    assert.ok(summary && isExtractive(summary), summary);
+    assert.match(summary ?? '', /- user: turn 2 first line\n- user: turn 3 first line/);
+    assert.doesNotMatch(summary ?? '', /second line/, 'first lines only');
+    assert.equal(uptoSeq, 3, 'the pending turns are folded (the six newest stay out)');
+    assert.equal(summaries.status('s')?.state, 'extractive');
+    assert.match(summaries.describe('s') ?? '', /failed at \d\d:\d\d \(its answer did not have the sections\).*first lines of 2 turns.*asked again at the next roll/);
     assert.equal(isUsableSummary(sectioned), true);
+    await store.close();
+  });
+
+  it('builds every request to its budget, folding oldest first in chunks; a turn longer than a chunk is cut by whole lines', async () => {
+    const store = await openTestStore(temp.folder);
+    const long = Array.from({ length: 400 }, (_, line) => `line ${line} of a long paste with some words`).join('\n');
+    store.recordTurn({ sessionId: 's', role: 'user', text: long });
+    for (let i = 2; i <= 40; i++) store.recordTurn({ sessionId: 's', role: i % 2 ? 'user' : 'assistant', text: `turn ${i} ` + 'word '.repeat(60) });
+    const summaries = new RollingSummaries(store, undefined, wordCounter);
+    const sent: string[] = [];
+    let failing = false;
+    const model = async (messages: { content: string }[]): Promise<string> => {
+      sent.push(messages.map((message) => message.content).join('\n'));
+      failing = !failing;
+      return failing ? 'no sections here' : sectioned;
+    };
+    for (let roll = 0; roll < 12 && summaries.pending('s').length > 0; roll++) await summaries.roll('s', model, { budget: 600, summaryTokens: 120 });
+    assert.equal(summaries.pending('s').length, 0, 'every roll made progress, failed ones too');
+    assert.ok(sent.length >= 6, `${sent.length} requests`);
+    for (const request of sent) assert.ok(wordCounter.count(request) <= 600, `a request of ${wordCounter.count(request)} words for a budget of 600`);
+    assert.match(sent[0], /^user: line 0 of a long paste/m, 'the oldest turn first');
+    assert.match(sent[0], /\[… \d+ more lines of this turn not shown\]/);
+    assert.doesNotMatch(sent[0], /line 399 of/);
+    const sizes = sent.map((request) => wordCounter.count(request));
+    assert.ok(Math.max(...sizes.slice(2)) <= 600, 'retries never grow past the budget');
     await store.close();
   });
 

@@ -29,6 +29,8 @@ export interface AssemblyInput {
   /** Behaviours the owner approved, newest first. */
   readonly behaviours?: readonly { readonly id: string; readonly text: string; readonly tokens: number }[];
   readonly summary?: { readonly sessionId: string; readonly text: string };
+  /** How the summary's last roll went, in words (a failure, why, and when it is retried), for the summary row. */
+  readonly summaryStatus?: string;
   /** This session's earlier turns, oldest first. */
   readonly recent: readonly TurnRecord[];
   readonly prompt: string;
@@ -69,6 +71,13 @@ export function truncateToTokens(text: string, budget: number, tokens: TokenCoun
     cutText = text.slice(0, keep) + marker(full - budget);
   }
   return { text: cutText, tokens: tokens.count(cutText), cut: true };
+}
+
+/** A summary the roll kept extractively (the model's answer was not usable): it says so in its own text. */
+export const extractiveHeading = '## Not yet summarised (extractive: the first line of each turn, kept because the model did not summarise them)';
+
+export function isExtractive(summary: string): boolean {
+  return summary.includes(extractiveHeading);
 }
 
 /** "1 earlier conversation", "3 earlier conversations" (a plural that reads right when the count is one). */
@@ -158,12 +167,13 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     const fit = truncateToTokens(input.summary.text, Math.floor(input.budget * shares.summary), t);
     const text = `Summary of this conversation so far:\n${fit.text}`;
     const tokens = t.count(text);
-    blocks.push(block('summary', 'L0', 'Rolling summary', fit.cut ? 'truncated' : 'included', text, tokens, t.count(input.summary.text), fit.cut ? 'cut to its share' : 'in full'));
+    const how = `${fit.cut ? 'cut to its share' : 'in full'}${isExtractive(input.summary.text) ? '; partly extractive (first lines of turns the model did not summarise)' : ''}`;
+    blocks.push(block('summary', 'L0', 'Rolling summary', fit.cut ? 'truncated' : 'included', text, tokens, t.count(input.summary.text), input.summaryStatus ? `${how}; ${input.summaryStatus}` : how));
     parts.push(text);
     remaining -= tokens;
     retrieval.push({ kind: 'summary', memoryId: input.summary.sessionId, via: 'prompt', label: 'rolling summary' });
   } else {
-    blocks.push(block('summary', 'L0', 'Rolling summary', 'absent', '', 0, 0, 'no summary yet for this conversation'));
+    blocks.push(block('summary', 'L0', 'Rolling summary', 'absent', '', 0, 0, `no summary yet for this conversation${input.summaryStatus ? `; ${input.summaryStatus}` : ''}`));
   }
 
   // Retired beliefs the conversation or the summary may still voice: their block is reserved before the conversation
@@ -190,6 +200,12 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     parts.push(text);
     remaining -= tokens;
   }
+
+  // The line naming this conversation's turns left out: reserved now (the count is known after the fill), so it fits.
+  const olderLine = (out: number): string =>
+    `${counted(out, 'earlier turn')} of this conversation ${out === 1 ? 'is' : 'are'} not in this prompt${input.summary?.text ? ' (the summary above covers the oldest)' : ''}: call recall_conversation to search ${out === 1 ? 'it' : 'them'}.`;
+  const olderReserve = input.recent.length + olderHere > 0 ? t.count(olderLine(input.recent.length + olderHere)) : 0;
+  remaining -= olderReserve;
 
   // Attached code before the conversation: the question is about it. What it does not use goes to the conversation.
   const attached = fitAttachments(input.attachments ?? [], Math.min(Math.floor(input.budget * shares.attachments), Math.max(0, remaining)), t);
@@ -220,6 +236,13 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
     }
     break;
   }
+  // Whole exchanges only: an assistant turn whose user turn was cut would answer nothing the model can see.
+  while (history.length > 1 && history[0].role === 'assistant') {
+    const orphan = history.shift();
+    const turn = input.recent.find((candidate) => candidate.id === orphan?.id);
+    used -= (turn?.tokens ?? 0) + 4;
+    if (turn && markStale(turn.text, candidates).marked.length) markedTurns--;
+  }
   const left = input.recent.length - history.length;
   const fullConversation = input.recent.reduce((sum, turn) => sum + turn.tokens + 4, 0);
   const conversationState: BlockState = input.recent.length === 0 ? 'absent' : left > 0 || cutOne || olderHere > 0 ? 'truncated' : 'included';
@@ -241,6 +264,15 @@ export function assemblePrompt(input: AssemblyInput): AssembledPrompt {
   }
   blocks.push(block('prompt', 'L0', 'Your message', promptFit.cut ? 'truncated' : 'included', promptFit.text, promptFit.tokens, t.count(input.prompt), promptFit.cut ? 'cut to half the budget, with a marker' : 'in full'));
   blocks.push(...attached.blocks);
+  const out = left + olderHere;
+  if (out > 0) {
+    const text = olderLine(out);
+    const tokens = t.count(text);
+    parts.push(text);
+    l1.unshift(block('l1.here', 'L1', 'Earlier in this conversation', 'included', text, tokens, tokens, `${counted(out, 'turn')} out of the prompt; recall_conversation reaches them`));
+  } else {
+    l1.unshift(block('l1.here', 'L1', 'Earlier in this conversation', 'absent', '', 0, 0, 'every turn of this conversation is in the prompt'));
+  }
   blocks.push(...l1);
   const prompt = attached.text ? `${attached.text}\n\n${promptFit.text}` : promptFit.text;
   return { system: parts.join('\n\n'), history, prompt, blocks, retrieval };

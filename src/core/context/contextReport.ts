@@ -24,6 +24,8 @@ export interface ContextBlock {
   readonly text: string;
 }
 
+import type { BudgetPlan, RuntimeCheck } from './budget';
+
 /**
  * One memory that reached a model: injected in the prompt, returned by a tool in a turn (`tool:<name>`), or
  * returned to another agent over MCP (`mcp:<client>:<tool>`).
@@ -54,6 +56,10 @@ export interface ContextReport {
   readonly retrieval: readonly RetrievalEntry[];
   /** Which tools this turn offered and why, which the user required and how each was honoured, which were left out. */
   readonly tools?: TurnTools;
+  /** How the window was split beside the budget: the reply's room, the tokenizer margin, the learned correction. */
+  readonly plan?: Pick<BudgetPlan, 'replyReserve' | 'margin' | 'correction' | 'toolResults'>;
+  /** The runtime's own count of the last request beside Engram's estimate, and whether the turn is flagged. */
+  readonly runtime?: RuntimeCheck;
   /** Context health: how full the budget is, and what would be dropped next as the conversation grows. */
   readonly health: { readonly fill: number; readonly nextToGo: string };
 }

@@ -31,6 +31,8 @@ export interface ToolSpec {
 /** One piece of a streamed reply. */
 export type ChatChunk =
   | { readonly kind: 'text'; readonly text: string }
+  /** A thinking model's reasoning (Ollama's `message.thinking`): progress to show, never the reply. */
+  | { readonly kind: 'thinking'; readonly text: string }
   | { readonly kind: 'toolCall'; readonly call: ToolCallRequest }
   | { readonly kind: 'done'; readonly promptTokens?: number; readonly outputTokens?: number };
 
@@ -45,6 +47,8 @@ export interface ModelDetails extends ModelInfo {
   /** The context window in tokens, when the server reports one. */
   readonly contextLength?: number;
   readonly supportsTools: boolean;
+  /** The model lists the `thinking` capability: it takes the `think` option. */
+  readonly supportsThinking?: boolean;
 }
 
 export interface ChatRequestOptions {
@@ -56,6 +60,8 @@ export interface ChatRequestOptions {
   readonly contextLength?: number;
   /** Structured output: a JSON schema the reply must follow (Ollama's `format`), or 'json' for any JSON. */
   readonly format?: 'json' | object;
+  /** Turn a thinking model's reasoning on or off (Ollama's `think`); only sent to models that list `thinking`. */
+  readonly think?: boolean;
   /** Aborting stops the stream at the server, not just the reader. */
   readonly signal?: AbortSignal;
 }

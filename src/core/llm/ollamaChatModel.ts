@@ -50,6 +50,7 @@ export class OllamaChatModel implements ChatModelPort {
       quantization: shown.details?.quantization_level || undefined,
       contextLength: contextLength && Number.isFinite(contextLength) ? contextLength : undefined,
       supportsTools: Array.isArray(shown.capabilities) ? shown.capabilities.includes('tools') : false,
+      supportsThinking: Array.isArray(shown.capabilities) ? shown.capabilities.includes('thinking') : false,
     };
   }
 
@@ -64,6 +65,7 @@ export class OllamaChatModel implements ChatModelPort {
           tools: options.tools?.map(toOllamaTool),
           options: options.contextLength ? { num_ctx: options.contextLength } : undefined,
           format: options.format as string | object | undefined,
+          ...(options.think !== undefined ? { think: options.think } : {}),
           stream: true,
         }),
       model,
@@ -73,6 +75,8 @@ export class OllamaChatModel implements ChatModelPort {
     signal?.addEventListener('abort', stopStream, { once: true });
     try {
       for await (const part of stream) {
+        // Thinking first: a thinking model reasons before it answers, and its reasoning is never the answer.
+        if (part.message?.thinking) yield { kind: 'thinking', text: part.message.thinking };
         if (part.message?.content) yield { kind: 'text', text: part.message.content };
         for (const call of part.message?.tool_calls ?? []) {
           yield {

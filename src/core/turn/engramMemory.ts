@@ -42,7 +42,7 @@ export class EngramMemory {
     this.behaviors = new BehaviorBook(store, tokens, now);
     const retrievedFor = (turnId: string): string[] => store.read((db) => factsRetrievedFor(db, turnId));
     this.corrections = new Corrections(store, this.facts, this.behaviors, retrievedFor, { broad: options.broadCorrections });
-    this.summaries = new RollingSummaries(store, this.facts);
+    this.summaries = new RollingSummaries(store, this.facts, tokens);
     this.projects = new ProjectMemory(store, this.facts, now);
     // One change stream: every write of this window and every change read from another writer.
     store.onDidChange((kinds) => {

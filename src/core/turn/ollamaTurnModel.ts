@@ -15,6 +15,8 @@ export class OllamaTurnModel implements TurnModel {
   private chosen: Promise<RuntimeWindow> | undefined;
   /** A model without tool support answers an offer of tools with an error: offer none. */
   private supportsTools = false;
+  /** A model that lists `thinking` takes Ollama's `think` option; others answer it with an error. */
+  private supportsThinking = false;
 
   constructor(
     private readonly port: ChatModelPort,
@@ -39,6 +41,7 @@ export class OllamaTurnModel implements TurnModel {
     const details = await this.port.describeModel(this.id);
     const maximum = details.contextLength;
     this.supportsTools = details.supportsTools;
+    this.supportsThinking = details.supportsThinking ?? false;
     const requested = Math.max(512, Math.min(this.wantedContextLength, maximum ?? this.wantedContextLength));
     // Loading the model with the window we will use tells us what the server could really give.
     for await (const chunk of this.port.chat(this.id, [], { contextLength: requested })) void chunk;
@@ -54,7 +57,12 @@ export class OllamaTurnModel implements TurnModel {
 
   async *send(messages: readonly ChatMessage[], options: SendOptions): AsyncIterable<ChatChunk> {
     const window = await this.window();
-    yield* this.port.chat(this.id, messages, { tools: this.supportsTools && options.tools.length ? options.tools : undefined, contextLength: window.tokens, signal: options.signal });
+    yield* this.port.chat(this.id, messages, {
+      tools: this.supportsTools && options.tools.length ? options.tools : undefined,
+      contextLength: window.tokens,
+      signal: options.signal,
+      ...(this.supportsThinking ? { think: options.think ?? true } : {}),
+    });
   }
 
   explain(error: unknown): string {

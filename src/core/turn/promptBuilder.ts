@@ -80,6 +80,7 @@ export class PromptBuilder {
       profile,
       behaviours: open?.behaviors.list('approved') ?? [],
       summary: reads?.summary ? { sessionId, text: reads.summary } : undefined,
+      summaryStatus: open?.summaries.describe(sessionId),
       recent: earlier,
       prompt: text,
       attachments: prepared.input.attachments,

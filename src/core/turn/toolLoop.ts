@@ -1,4 +1,5 @@
 import { truncateToTokens } from '../context/assemble';
+import { toolResultCap } from '../context/budget';
 import type { ContextBlock, RetrievalEntry } from '../context/contextReport';
 import type { TokenCounter } from '../shared/tokenCounter';
 import type { ChatMessage, ToolCallRequest, ToolSpec } from '../llm/chatModel';
@@ -8,8 +9,6 @@ import type { ToolRunner, TurnModel, TurnToolContext } from './turnModel';
 
 /** Tool rounds per turn at most: a small model that keeps calling tools must still answer. */
 export const maxToolRounds = 4;
-/** A tool result never takes more than this share of the budget: one whole file must not push out everything else. */
-const toolResultShare = 0.3;
 
 /** How a tool the user referenced was honoured, for the report. */
 export type RequiredHow = 'run by Engram before the model' | 'called by the model' | 'not called by the model' | 'no such tool';
@@ -21,6 +20,8 @@ export interface ToolLoopResult {
   /** The largest tool definitions sent in one request, in tokens. */
   readonly definitionTokens: number;
   readonly required: readonly { readonly name: string; readonly how: RequiredHow }[];
+  /** What the runtime said it read of the last request (Ollama's `prompt_eval_count`), when it says. */
+  readonly promptEvalCount?: number;
 }
 
 export interface ToolLoopInput {
@@ -30,6 +31,8 @@ export interface ToolLoopInput {
   readonly choice: ToolChoice;
   readonly message: string;
   readonly onText: (text: string) => void;
+  /** The model's thinking as it streams: progress to show, never part of the reply. */
+  readonly onThinking?: (text: string) => void;
   /** What the tools may know of this turn (what the prompt already holds, its project). */
   readonly context?: TurnToolContext;
   readonly signal?: AbortSignal;
@@ -52,13 +55,16 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
   let room = input.room;
   let definitionTokens = 0;
   let reply = '';
+  let promptEvalCount: number | undefined;
 
   const runCalls = async (calls: readonly ToolCallRequest[], byEngram = false): Promise<void> => {
     messages.push({ role: 'assistant', content: '', toolCalls: calls });
     for (const call of calls) {
-      const outcome = await tools.run(call, input.signal, input.context).catch((failure: unknown): ToolOutcome => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
-      // Budgeted like any block: cut with a marker when it would crowd out the rest of the prompt.
-      const cap = Math.max(200, Math.min(Math.floor(input.budget * toolResultShare), Math.floor(room / 2)));
+      // Budgeted like any block: a tool that can (recall) fills the cap with whole items; any other is cut with a marker.
+      // A tool result never takes more than a share of the budget, nor more than the room left: never on top of it.
+      const cap = toolResultCap(input.budget, Math.max(Math.floor(room / 2), Math.min(room, 200)));
+      const context = input.context ? { ...input.context, resultTokens: cap } : undefined;
+      const outcome = await tools.run(call, input.signal, context).catch((failure: unknown): ToolOutcome => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
       const fit = truncateToTokens(outcome.text, cap, tokens);
       messages.push({ role: 'tool', toolName: call.name, content: fit.text });
       room -= fit.tokens + 4;
@@ -71,7 +77,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
         state: fit.cut ? 'truncated' : 'included',
         tokens: fit.tokens,
         fullTokens: full,
-        why: fit.cut ? `${by}; cut to ${cap} tokens of ${full}` : by,
+        why: fit.cut ? `${by}; cut to ${cap} tokens of ${full}` : `${by}; result budget ${cap} tokens`,
         text: fit.text,
       });
       retrieval.push(...outcome.retrieval);
@@ -93,13 +99,15 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
       if (chunk.kind === 'text') {
         reply += chunk.text;
         input.onText(chunk.text);
-      } else if (chunk.kind === 'toolCall') calls.push(chunk.call);
+      } else if (chunk.kind === 'thinking') input.onThinking?.(chunk.text);
+      else if (chunk.kind === 'toolCall') calls.push(chunk.call);
+      else if (chunk.kind === 'done' && chunk.promptTokens !== undefined) promptEvalCount = chunk.promptTokens;
     }
     if (calls.length === 0) break;
     for (const call of calls) if (required.get(call.name) === 'not called by the model') required.set(call.name, 'called by the model');
     await runCalls(calls);
   }
-  return { reply, blocks, retrieval, definitionTokens, required: [...required].map(([name, how]) => ({ name, how })) };
+  return { reply, blocks, retrieval, definitionTokens, required: [...required].map(([name, how]) => ({ name, how })), promptEvalCount };
 }
 
 /** The line the last user message carries when the user referenced tools that the model itself must call. */

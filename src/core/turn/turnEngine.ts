@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { assemblePrompt, BudgetShares } from '../context/assemble';
 import type { Attachment } from '../context/attachments';
+import { checkRuntime, ModelCalibration, planBudget, type BudgetPlan } from '../context/budget';
 import type { ContextBlock, ContextReport } from '../context/contextReport';
 import type { TokenCounter } from '../shared/tokenCounter';
 import type { ChatMessage } from '../llm/chatModel';
@@ -19,7 +20,7 @@ import { isForgetLast, isOffTheRecord, OffTheRecordTurns } from './offTheRecord'
 import { chooseTools } from './toolChoice';
 import { requiredToolsNote, runToolLoop } from './toolLoop';
 import { buildReport, sentTokens, toolsOfTurn } from './turnReport';
-import { promptBudget, type ToolRunner, type TurnModel } from './turnModel';
+import type { ToolRunner, TurnModel } from './turnModel';
 
 /** Tool definitions go with every request of a turn: they may take this share of the budget at most. */
 const toolDefinitionShare = 0.3;
@@ -41,6 +42,8 @@ export interface TurnIo {
   readonly model: TurnModel;
   readonly tools: ToolRunner;
   readonly onText: (text: string) => void;
+  /** A thinking model's reasoning as it streams: shown as progress, never stored, never captured. */
+  readonly onThinking?: (text: string) => void;
   readonly signal?: AbortSignal;
   /** How many tools one turn offers at most (small local models pick badly from many). */
   readonly toolCap?: number;
@@ -86,6 +89,8 @@ export interface TurnEngineOptions {
   /** Told about the turns just recorded, after the reply (the vector index embeds them). */
   readonly afterReply?: (turns: readonly TurnRecord[]) => void;
   readonly log?: (level: 'info' | 'warn' | 'error', message: string) => void;
+  /** The learned per-model token correction (shared by the engines of one process); a new one by default. */
+  readonly calibration?: ModelCalibration;
   /** Told how long each part of a turn took on this thread (the benchmark reads it). */
   readonly onTiming?: (part: TurnPart, ms: number) => void;
 }
@@ -105,9 +110,12 @@ export class TurnEngine {
   /** What the owner said off the record, and the replies to it: in this process only, never in the store. */
   readonly offRecord = new OffTheRecordTurns();
   private readonly prompts: PromptBuilder;
+  /** The model's count over Engram's, per model, from each turn's `prompt_eval_count`: the next budgets use it. */
+  readonly calibration: ModelCalibration;
 
   constructor(private readonly options: TurnEngineOptions) {
     this.tokens = memoTokenCounter(options.tokens);
+    this.calibration = options.calibration ?? new ModelCalibration();
     this.prompts = new PromptBuilder({ ...options, tokens: this.tokens, offRecord: this.offRecord });
   }
 
@@ -155,10 +163,11 @@ export class TurnEngine {
       return { input, firstTurn, userTurn, capture: noCapture, offTheRecord: true };
     }
     const userTurn = this.record(input.sessionId, 'user', input.text);
-    const direct = answerFromMemory(facts, input.text, input.sessionId, { firstTurn });
-    if (direct !== undefined) {
-      this.record(input.sessionId, 'assistant', direct);
-      return { input, firstTurn, userTurn, direct, capture: noCapture };
+    const answered = answerFromMemory(facts, input.text, input.sessionId, { firstTurn });
+    if (answered !== undefined) {
+      this.record(input.sessionId, 'assistant', answered.text);
+      // A "yes" confirms a fact: it is announced as learned, with its Undo, like any other.
+      return { input, firstTurn, userTurn, direct: answered.text, capture: { learned: [...answered.learned], queued: [] } };
     }
     let capture = noCapture;
     let correction: CorrectionOutcome | undefined;
@@ -191,19 +200,24 @@ export class TurnEngine {
     let reply = '';
     let report: ContextReport | undefined;
     let error: string | undefined;
+    let plan: BudgetPlan | undefined;
     try {
       const window = await io.model.window();
-      const budget = promptBudget(window);
+      const correction = this.calibration.correction(io.model.id);
+      const unplanned = planBudget({ window: window.tokens, replyReserve: window.replyReserve, correction });
       const choice = chooseTools({
         available: io.tools.specs(),
         message: input.text,
         required: input.requiredTools ?? [],
         cap: io.toolCap,
         always: io.tools.alwaysOffered,
-        definitions: { budget: Math.floor(budget * toolDefinitionShare), cost: (spec) => this.tokens.count(JSON.stringify(spec)) },
+        definitions: { budget: Math.floor(unplanned.budget * toolDefinitionShare), cost: (spec) => this.tokens.count(JSON.stringify(spec)) },
       });
+      // One plan for every block: the tool definitions and room for their results are taken before the prompt is filled.
+      plan = planBudget({ window: window.tokens, replyReserve: window.replyReserve, correction, toolDefinitions: choice.offered.length ? this.tokens.count(JSON.stringify(choice.offered)) : 0 });
+      const budget = plan.budget;
       const assembling = performance.now();
-      const assembled = this.prompts.build(prepared, { model: io.model, toolNames: choice.offered.map((tool) => tool.name) }, budget);
+      const assembled = this.prompts.build(prepared, { model: io.model, toolNames: choice.offered.map((tool) => tool.name) }, plan.blocks);
       const note = requiredToolsNote(choice, io.tools, input.text);
       const noteBlock = note ? [this.requiredToolsBlock(note)] : [];
       const messages: ChatMessage[] = [
@@ -222,7 +236,13 @@ export class TurnEngine {
         reply += text;
         io.onText(text);
       };
-      const loop = await runToolLoop({ messages, model: io.model, tools: io.tools, choice, message: input.text, onText, signal: io.signal, tokens: this.tokens, room: budget - used, budget, context: toolContext });
+      const room = budget - plan.toolDefinitions - plan.framing - used;
+      const loop = await runToolLoop({ messages, model: io.model, tools: io.tools, choice, message: input.text, onText, onThinking: io.onThinking, signal: io.signal, tokens: this.tokens, room, budget, context: toolContext });
+      const totalTokens = sentTokens(messages, assembled.history.length, promptBlocks, loop.blocks, loop.definitionTokens, this.tokens);
+      // The runtime's own count checks the estimate; what it teaches sizes the next turn's budget.
+      const runtime = loop.promptEvalCount !== undefined ? checkRuntime(loop.promptEvalCount, totalTokens, plan) : undefined;
+      if (runtime) this.calibration.observe(io.model.id, runtime.counted, runtime.estimate, window.tokens);
+      if (runtime?.flagged) this.log('warn', `context over budget by the model's count: ${runtime.why}`);
       report = buildReport({
         turnId,
         sessionId: input.sessionId,
@@ -232,8 +252,10 @@ export class TurnEngine {
         blocks: [...promptBlocks, ...loop.blocks],
         toolDefinitionTokens: loop.definitionTokens,
         retrieval: [...assembled.retrieval, ...loop.retrieval],
-        totalTokens: sentTokens(messages, assembled.history.length, promptBlocks, loop.blocks, loop.definitionTokens, this.tokens),
+        totalTokens,
         tools: toolsOfTurn(choice, loop.required, io.tools.withheld?.() ?? []),
+        plan,
+        runtime,
       });
     } catch (failure) {
       if (!io.signal?.aborted) {
@@ -242,7 +264,7 @@ export class TurnEngine {
       }
     }
     const finishing = performance.now();
-    this.finish(prepared, reply, report, io.model);
+    this.finish(prepared, reply, report, io.model, plan);
     this.options.onTiming?.('finish', performance.now() - finishing);
     return { reply, report, error, cancelled: !!io.signal?.aborted };
   }
@@ -253,7 +275,7 @@ export class TurnEngine {
   }
 
   /** After the reply: record it, keep the report (and with it the retrieval log), then the work off the reply path. */
-  private finish(prepared: PreparedTurn, reply: string, report: ContextReport | undefined, model: TurnModel): void {
+  private finish(prepared: PreparedTurn, reply: string, report: ContextReport | undefined, model: TurnModel, plan?: BudgetPlan): void {
     const memory = this.options.memory;
     if (memory.state !== 'open') return;
     const { sessionId } = prepared.input;
@@ -269,16 +291,29 @@ export class TurnEngine {
     const recorded = [prepared.userTurn, assistantTurn].filter((turn): turn is TurnRecord => !!turn);
     this.options.afterReply?.(recorded);
     const conversation = report?.blocks.find((block) => block.id === 'conversation');
-    if (conversation?.state === 'truncated') {
-      memory.summaries
-        .roll(sessionId, async (messages) => {
+    if (conversation?.state === 'truncated' && plan) this.rollSummary(sessionId, model, plan);
+  }
+
+  /**
+   * Folds the turns that left the prompt into the summary, off the reply path: each request is planned to the same
+   * window as the prompt (no tools), and the summary kept to its share of the prompt. Thinking is asked off.
+   */
+  private rollSummary(sessionId: string, model: TurnModel, plan: BudgetPlan): void {
+    if (this.options.memory.state !== 'open') return;
+    const shares = this.options.shares?.();
+    const budget = planBudget({ window: plan.window, replyReserve: plan.replyReserve, correction: this.calibration.correction(model.id) }).budget;
+    this.options.memory.summaries
+      .roll(
+        sessionId,
+        async (messages, signal) => {
           let text = '';
-          for await (const chunk of model.send(messages, { tools: [] })) if (chunk.kind === 'text') text += chunk.text;
+          for await (const chunk of model.send(messages, { tools: [], think: false, signal })) if (chunk.kind === 'text') text += chunk.text;
           return text;
-        })
-        .then((rolled) => rolled && this.log('info', `summary of ${sessionId} rolled forward`))
-        .catch((error: unknown) => this.log('warn', `summary not rolled: ${messageOf(error)}`));
-    }
+        },
+        { budget, summaryTokens: Math.floor(plan.blocks * (shares?.summary ?? 0.1)) },
+      )
+      .then((rolled) => rolled && this.log('info', `summary of ${sessionId} rolled forward: ${this.options.memory.state === 'open' ? this.options.memory.summaries.describe(sessionId) : ''}`))
+      .catch((error: unknown) => this.log('warn', `summary not rolled: ${messageOf(error)}`));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { planBudget } from '../context/budget';
 import type { ChatChunk, ChatMessage, ToolCallRequest, ToolSpec } from '../llm/chatModel';
 import type { ToolOutcome } from './memoryTools';
 
@@ -37,6 +38,8 @@ export interface TurnToolContext {
   readonly inPrompt: ReadonlySet<string>;
   /** The chat's project scope (`project:<id>`): memory_search returns its facts beside the owner's, no other project's. */
   readonly projectScope?: string;
+  /** Tokens this call's result may take (the tool loop's share of the budget); recall fills it with whole turns. */
+  readonly resultTokens?: number;
 }
 
 export interface SendOptions {
@@ -47,6 +50,8 @@ export interface SendOptions {
    * has no such mode, so the prompt asks for the call instead and the report says whether it came.
    */
   readonly requireTool?: boolean;
+  /** Ask a thinking model to think (default) or not (a summary, a structured proposal): where the model supports it. */
+  readonly think?: boolean;
 }
 
 /** The tools a turn may call: the memory tools, and in VS Code whatever else the editor offers. */
@@ -65,17 +70,14 @@ export interface ToolRunner {
   withheld?(): readonly { readonly name: string; readonly why: string }[];
 }
 
-/** Room for the reply inside a window: a quarter of it, at most 4k tokens. */
-export function replyReserveFor(window: number): number {
-  return Math.min(4096, Math.floor(window / 4));
-}
+export { replyReserveFor } from '../context/budget';
 
 /**
- * The budget a prompt is assembled under: the window less the reply's room, less a tenth because Engram counts
- * with cl100k and the model counts with its own tokenizer (they differ by up to that much on prose and code).
+ * The budget a prompt is assembled under, from the one budget planner: the window less the reply's room, less a
+ * margin because Engram counts with cl100k and the model with its own tokenizer (see context/budget.ts).
  */
-export function promptBudget(window: RuntimeWindow): number {
-  return Math.max(256, Math.floor((window.tokens - window.replyReserve) * 0.9));
+export function promptBudget(window: RuntimeWindow, correction?: number): number {
+  return planBudget({ window: window.tokens, replyReserve: window.replyReserve, correction }).budget;
 }
 
 /**

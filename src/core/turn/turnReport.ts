@@ -1,3 +1,4 @@
+import type { BudgetPlan, RuntimeCheck } from '../context/budget';
 import type { ContextBlock, ContextReport, RetrievalEntry, TurnTools } from '../context/contextReport';
 import type { TokenCounter } from '../shared/tokenCounter';
 import type { ChatMessage } from '../llm/chatModel';
@@ -48,6 +49,8 @@ export function buildReport(input: {
   readonly retrieval: readonly RetrievalEntry[];
   readonly totalTokens: number;
   readonly tools?: TurnTools;
+  readonly plan?: BudgetPlan;
+  readonly runtime?: RuntimeCheck;
 }): ContextReport {
   const offered = input.tools?.offered.map((tool) => tool.name) ?? [];
   const tools: ContextBlock = {
@@ -60,6 +63,10 @@ export function buildReport(input: {
     why: input.toolDefinitionTokens > 0 ? `the tools the model may call, as their schemas${offered.length ? `: ${offered.join(', ')}` : ''}${describeLeft(input.tools)}` : 'no tools offered',
     text: '',
   };
+  // The role markers and joins: a row of their own, so the panel's rows add up to its total.
+  const framingTokens = Math.max(0, input.totalTokens - input.blocks.reduce((sum, block) => sum + block.tokens, 0) - input.toolDefinitionTokens);
+  const framing: ContextBlock = { id: 'framing', layer: 'L0', title: 'Message framing', state: framingTokens > 0 ? 'included' : 'absent', tokens: framingTokens, fullTokens: framingTokens, why: 'role markers around each message, tool calls, and the joins between blocks', text: '' };
+  const totalTokens = input.blocks.reduce((sum, block) => sum + block.tokens, 0) + input.toolDefinitionTokens + framingTokens;
   return {
     turnId: input.turnId,
     sessionId: input.sessionId,
@@ -69,11 +76,13 @@ export function buildReport(input: {
     windowWhy: input.window.why,
     systemDelivery: input.model.systemDelivery,
     budget: input.budget,
-    totalTokens: input.totalTokens,
-    blocks: [...input.blocks, tools],
+    totalTokens,
+    blocks: [...input.blocks, tools, framing],
+    ...(input.plan ? { plan: { replyReserve: input.plan.replyReserve, margin: input.plan.margin, correction: input.plan.correction, toolResults: input.plan.toolResults } } : {}),
+    ...(input.runtime ? { runtime: input.runtime } : {}),
     retrieval: input.retrieval,
     ...(input.tools ? { tools: input.tools } : {}),
-    health: { fill: Math.round((input.totalTokens / input.budget) * 1000) / 1000, nextToGo: nextToGo(input.blocks) },
+    health: { fill: Math.round((totalTokens / input.budget) * 1000) / 1000, nextToGo: nextToGo(input.blocks) },
   };
 }
 

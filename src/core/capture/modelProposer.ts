@@ -1,10 +1,9 @@
 import type { ChatModelPort } from '../llm/chatModel';
-import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
-import { closedGate } from './gates';
+import { closedGate, type AllowedKeys } from './gates';
 import { ownWords } from './pastedText';
 import { containsSecret } from '../shared/secrets';
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 import { plausibility } from './valueChecks';
 
 /**
@@ -17,7 +16,7 @@ import { plausibility } from './valueChecks';
  */
 export interface ModelProposerOptions {
   readonly model: string;
-  readonly allowlist: Allowlist;
+  readonly allowlist: AllowedKeys;
   readonly signal?: AbortSignal;
 }
 
@@ -34,7 +33,7 @@ const instructions = [
 ].join(' ');
 
 /** The JSON schema the model's reply must follow: facts on the allowlist's keys only. */
-export function proposalSchema(allowlist: Allowlist): object {
+export function proposalSchema(allowlist: AllowedKeys): object {
   return {
     type: 'object',
     properties: {
@@ -66,6 +65,12 @@ function parseFacts(reply: string): { key: string; value: string }[] {
     .map((fact) => ({ key: fact.key.trim(), value: fact.value.trim() }));
 }
 
+/** The JSON object a thinking model ended its thinking with ({"facts": …}), or ''. */
+function structuredTail(thinking: string): string {
+  const start = thinking.lastIndexOf('{"facts"');
+  return start < 0 ? '' : thinking.slice(start).trim();
+}
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -77,7 +82,7 @@ function clauseWith(value: string, clauses: readonly OwnerClause[]): OwnerClause
 }
 
 /** Checks one proposal against the owner's words; returns why it is refused, or undefined. */
-function refusal(fact: { key: string; value: string }, allowlist: Allowlist, clauses: readonly OwnerClause[]): string | undefined {
+function refusal(fact: { key: string; value: string }, allowlist: AllowedKeys, clauses: readonly OwnerClause[]): string | undefined {
   if (!allowlist.has(fact.key)) return 'not a key of the allowlist';
   if (!fact.value || fact.value.length > 60) return 'no value, or a value too long';
   if (containsSecret(`${fact.key} ${fact.value}`)) return 'looks like a secret';
@@ -102,7 +107,13 @@ export async function proposeWithModel(port: ChatModelPort, role: 'user' | 'assi
     ],
     { format: proposalSchema(options.allowlist), signal: options.signal },
   );
-  for await (const chunk of stream) if (chunk.kind === 'text') reply += chunk.text;
+  let thinking = '';
+  for await (const chunk of stream) {
+    if (chunk.kind === 'text') reply += chunk.text;
+    else if (chunk.kind === 'thinking') thinking += chunk.text;
+  }
+  // A thinking model given a format may leave the answer empty and end its thinking with the JSON instead.
+  if (!reply.trim()) reply = structuredTail(thinking);
   const clauses = readOwnerClauses(own);
   const accepted: Candidate[] = [];
   const rejected: ModelProposals['rejected'] = [];
