@@ -13,9 +13,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runDir = path.join(root, '.engram-run');
 const require = createRequire(import.meta.url);
+// The default workspace: a scratch project of its own, so VS Code and Engram's project memory see it, not this clone.
+const scratchWorkspace = path.join(runDir, 'scratch-project');
 
 function parseArgs(argv) {
-  const options = { port: 8080, workspace: path.join(runDir, 'workspace'), standIn: false };
+  const options = { port: 8080, workspace: scratchWorkspace, standIn: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--stand-in') options.standIn = true;
@@ -77,8 +79,27 @@ const { ensureCodeServer, launchCodeServer, linkExtensionInto, findFreePort, kil
   path.join(root, 'out/test/support/codeServer.js'),
 );
 
+/**
+ * The scratch project sits inside this clone, so without a repository of its own VS Code offers to open the clone's
+ * repository and Engram takes the project to be Engram itself. It gets one, with a first commit: a root commit is
+ * what names a project in Engram's memory, and it stays the same across restarts.
+ */
+function makeScratchProject(folder) {
+  if (fs.existsSync(path.join(folder, '.git'))) return;
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, 'README.md'),
+    '# Scratch project\n\nA project of its own for trying Engram: `npm start` made it. Add files, ask `@engram` about them.\n',
+  );
+  const git = (...args) => spawnSync('git', ['-c', 'user.name=Engram scratch', '-c', 'user.email=scratch@localhost', ...args], { cwd: folder, stdio: 'ignore' });
+  if (git('init', '-q').status !== 0 || git('add', 'README.md').status !== 0 || git('commit', '-q', '-m', 'Scratch project').status !== 0) {
+    console.warn(`could not make ${folder} a git repository (is git installed?): VS Code may offer the clone's repository instead`);
+  }
+}
+
 await ensureCodeServer();
-fs.mkdirSync(options.workspace, { recursive: true });
+if (options.workspace === scratchWorkspace) makeScratchProject(scratchWorkspace);
+else fs.mkdirSync(options.workspace, { recursive: true });
 const dataDir = path.join(runDir, 'code-server');
 const extensionsDir = path.join(dataDir, 'extensions');
 const extensionId = linkExtensionInto(extensionsDir, root);

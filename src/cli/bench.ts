@@ -16,6 +16,7 @@ import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { benchCapture } from './benchCapture';
+import { benchTeamFile } from './benchTeamFile';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
 const benchSummary = '## Goal\nShip the pipeline.\n## Decisions\nUse the new index.\n## Facts and context\n- a benchmark\n## Open questions\n- none';
@@ -175,6 +176,7 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       captureSamples: capture.samples,
       captureLoadMs: round(capture.loadMs),
       captureLargeMs: { log: round(capture.largeMs.log), junk: round(capture.largeMs.junk), prose: round(capture.largeMs.prose) },
+      teamFileMs: await benchTeamFile(options),
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

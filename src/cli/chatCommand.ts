@@ -10,6 +10,7 @@ import { defaultContextLength, OllamaTurnModel } from '../core/turn/ollamaTurnMo
 import { TurnEngine, type TurnResult } from '../core/turn/turnEngine';
 import type { MemoryStore } from '../core/store/memoryStore';
 import type { ProjectScope } from '../core/project/projectScope';
+import { teamFileSummary } from '../core/project/projectMemory';
 
 export interface ChatCommandOptions {
   readonly store: MemoryStore;
@@ -62,6 +63,11 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
   const model = new OllamaTurnModel(new OllamaChatModel({ host: options.host }), options.model, options.contextLength ?? defaultContextLength);
   const tools = new MemoryToolRunner(() => options.store, undefined, () => memory.retiredBeliefs());
   const sessionId = options.session ?? randomUUID();
+  // The repository and its team file, read as the extension reads them when the folder opens (same code).
+  if (options.projectScope) {
+    const opened = await memory.projects.readOnOpen(options.projectScope);
+    if (opened.teamFile.lines > 0 || opened.teamFile.notRead) options.warn(teamFileSummary(opened.teamFile));
+  }
   try {
     await model.window();
   } catch (error) {

@@ -74,9 +74,9 @@ const durableBatch = 500;
 const diskFullPatienceMs = Number(process.env.ENGRAM_DISK_FULL_PATIENCE_MS) || 15_000;
 
 /**
- * Imports conversation history. Each turn's id is derived from its content after secrets are removed and its
- * position among identical lines, so importing the same file twice (or two processes importing it) stores each
- * turn once, and no id can be used to confirm a guessed secret. Imported turns are history only: nothing is
+ * Imports conversation history. Each turn's id is derived from its content (session, ref, text) after secrets are
+ * removed and its position among identical lines, so importing the same file twice (or two processes importing it)
+ * stores each turn once, and no id can be used to confirm a guessed secret. Imported turns are history only: nothing is
  * captured from them. A turn counts as imported only once it is durable in the journal.
  */
 export async function importTurns(store: MemoryStore, file: string, log: (line: string) => void = () => undefined): Promise<ImportReport> {
@@ -113,7 +113,7 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
       rejected.push({ line: index + 1, reason: line });
       continue;
     }
-    const key = [line.session, line.ref ?? '', line.role, line.at ?? '', redactSecrets(line.text)].join('\u0000');
+    const key = [redactSecrets(line.session), redactSecrets(line.ref ?? ''), line.role, line.at ?? '', redactSecrets(line.text)].join('\u0000');
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
     const id = `import-${createHash('sha256').update(key).update(`\u0000${occurrence}`).digest('hex').slice(0, 32)}`;

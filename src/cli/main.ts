@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { MemoryStore } from '../core/store/memoryStore';
+import { describeLoss, MemoryStore } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
@@ -14,8 +14,10 @@ import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
+import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
 import { memoryStats } from '../core/memory/memoryStats';
+import { runExport, runImportMemory, type Output } from './memoryFileCommands';
 
 const usage = `engram: the Engram memory store from the command line
 
@@ -40,7 +42,7 @@ commands:
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
-                      user messages on stdin, one per line (a literal \n is a newline), each through the same turn
+                      user messages on stdin, one per line (a literal \\n is a newline), each through the same turn
                       engine as @engram against Ollama at --host (default http://127.0.0.1:11434); yes, no and
                       "undo last learned" work as in the chat; --attach (repeatable) attaches a file to the first
                       message as #file does in VS Code; --workspace sets the project scope (that folder's
@@ -49,6 +51,13 @@ commands:
                       an MCP server on stdin/stdout (no network) for other agents: the tools memory_search and
                       recall_conversation (as in VS Code) and propose_fact (a proposal for your review, never a
                       confirmed fact); every call is recorded with the client's name (see stats)
+  export [--out FILE] [--markdown]
+                      the whole memory as JSON (format version 2: conversations, every fact of every scope and
+                      status with its history, behaviours, what was forgotten), to FILE or stdout; --markdown: the
+                      plain-file view instead (what Engram believes and no longer believes; never read back)
+  import-memory FILE [--yes]
+                      prints what an export holds and what importing it changes here, asks, then applies it
+                      (--yes: without asking); importing the same file twice changes nothing
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -56,8 +65,8 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -99,7 +108,7 @@ function reportProblems(store: MemoryStore): void {
   if (damage) {
     const kept = damage.keptAt ? `it was kept at ${damage.keptAt}` : 'it will be set aside by the next snapshot (another process is writing one)';
     const from = damage.fromPrevious > 0 ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals` : `all from the journals`;
-    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).\n`);
+    process.stderr.write(`engram: the store file was unreadable (${damage.reason}); ${kept}. ${damage.recoveredTurns} turns came back (${from}).${describeLoss(damage)}\n`);
   }
   const bad = store.skippedJournalLines;
   if (bad.length > 0) {
@@ -110,6 +119,10 @@ function reportProblems(store: MemoryStore): void {
 
 function print(args: ParsedArgs, value: unknown, human: string): void {
   process.stdout.write(args.flags.has('json') ? `${JSON.stringify(value)}\n` : `${human}\n`);
+}
+
+function output(args: ParsedArgs): Output {
+  return { json: args.flags.has('json'), write: (text) => process.stdout.write(`${text}\n`), warn: (line) => process.stderr.write(`engram: ${line}\n`) };
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -183,14 +196,21 @@ async function run(argv: readonly string[]): Promise<number> {
       }
     }
     case 'search': {
-      const store = await openStore(args, 'read');
+      const project = workspaceScope(args);
+      // With a workspace, the repository and its team file are read as the extension reads them when the folder
+      // opens (their proposals are written), so the store is opened for writing then.
+      const store = await openStore(args, project ? 'write' : 'read');
       try {
-        const project = workspaceScope(args);
-        const hits = search(new EngramMemory(store, cl100kTokenCounter), args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
-        print(args, { hits, ...(project ? { project: project.scope } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
+        const memory = new EngramMemory(store, cl100kTokenCounter);
+        const opened = project ? await memory.projects.readOnOpen(project) : undefined;
+        if (opened && !args.flags.has('json')) process.stderr.write(`engram: ${teamFileSummary(opened.teamFile)}\n`);
+        const hits = search(memory, args.positionals.join(' '), stringFlag(args, 'scope'), positiveInteger(args, 'k', 10), project?.scope);
+        const read = opened && { derived: opened.derived.length, teamFile: { ...opened.teamFile, proposed: opened.teamFile.proposed.length, refused: opened.teamFile.refused.length } };
+        print(args, { hits, ...(project ? { project: project.scope, ...read } : {}) }, hits.map((hit) => `[${hit.kind}${hit.belongsTo ? `, ${hit.belongsTo}` : ''}] ${hit.label}`).join('\n') || 'no matches');
         return 0;
       } finally {
-        await store.close();
+        // Proposals just written are folded into a snapshot, so the next command loads them instead of replaying them.
+        await store.close({ snapshot: project !== undefined });
       }
     }
     case 'context': {
@@ -267,6 +287,20 @@ async function run(argv: readonly string[]): Promise<number> {
         open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write'),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
+    case 'export': {
+      const store = await openStore(args, 'read');
+      try {
+        return runExport(store, { out: stringFlag(args, 'out'), markdown: args.flags.has('markdown') }, output(args));
+      } finally {
+        await store.close();
+      }
+    }
+    case 'import-memory': {
+      const file = args.positionals[0];
+      if (!file) throw new UsageError('import-memory needs a FILE (an export of Engram\'s memory)');
+      if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      return runImportMemory(file, { yes: args.flags.has('yes'), open: () => openStore(args, 'write'), tokens: cl100kTokenCounter, input: process.stdin }, output(args));
+    }
     case 'bench': {
       const result = await runBench({
         turns: positiveInteger(args, 'turns', 10_000),

@@ -74,6 +74,8 @@ export interface ParticipantDeps {
   readonly extensionUri: vscode.Uri;
   /** The project of the active editor's workspace folder (its facts are learned and used in its chats only). */
   readonly projectScope?: () => ProjectScope | undefined;
+  /** Every project of the window (one per folder): `/help` counts what waits in each, as the Memory view's badge does. */
+  readonly projectScopes?: () => readonly ProjectScope[];
 }
 
 /** `@engram`: an adapter from VS Code's chat to the core's turn engine (stream, buttons, cancellation). */
@@ -87,7 +89,7 @@ export function registerChatParticipant(deps: ParticipantDeps): vscode.Disposabl
       return outcome.error ? { metadata, errorDetails: { message: outcome.error } } : { metadata };
     };
     if (request.command === 'help') {
-      const help = helpMarkdown(memory, request.model);
+      const help = helpMarkdown(memory, request.model, deps.projectScopes?.() ?? []);
       stream.markdown(help);
       return finish({ reply: help, cancelled: false, learned: [] });
     }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { openWebviewPage, type PageParts } from './webviewPage';
+import { fillWebviewPage, openWebviewPage, type PageParts } from './webviewPage';
 import { consoleLog, describeUntrusted, pageHtml, WebviewPanelBase, type PanelLog } from './webviewPanelBase';
 import type { ContextReport } from '../core/context/contextReport';
 import { isMessageToHost, type MessageToHost, type MessageToWebview, type TurnSummary } from '../../webview/protocol';
@@ -37,17 +37,23 @@ export class ContextPanel extends WebviewPanelBase<MessageToHost, MessageToWebvi
       if (turnId) ContextPanel.current.selectTurn(turnId);
       return ContextPanel.current;
     }
-    const panel = openWebviewPage({
-      extensionUri,
-      viewType: ContextPanel.viewType,
-      title: 'Engram: Context',
-      column: vscode.ViewColumn.Beside,
-      page: 'contextPanel',
-      html: contextPanelHtml,
-    });
+    const panel = openWebviewPage({ ...ContextPanel.page(extensionUri), column: vscode.ViewColumn.Beside });
     ContextPanel.current = new ContextPanel(panel, source, log);
     if (turnId) ContextPanel.current.selectTurn(turnId);
     return ContextPanel.current;
+  }
+
+  /** Takes over a panel VS Code brought back after a window reload: its page is built again, on the latest turn. */
+  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, source: ContextSource, log: PanelLog = consoleLog): ContextPanel {
+    // One panel at a time: a second restored one (two were open before the reload) takes the place of the first.
+    ContextPanel.current?.dispose();
+    fillWebviewPage(panel, ContextPanel.page(extensionUri));
+    ContextPanel.current = new ContextPanel(panel, source, log);
+    return ContextPanel.current;
+  }
+
+  private static page(extensionUri: vscode.Uri) {
+    return { extensionUri, viewType: ContextPanel.viewType, title: 'Engram: Context', page: 'contextPanel', html: contextPanelHtml };
   }
 
   private constructor(

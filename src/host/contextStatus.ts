@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { ContextReport } from '../core/context/contextReport';
+import type { MemoryCounts } from '../core/project/memoryOverview';
 import type { ContextSource } from './contextPanel';
+import { countsLine } from './helpText';
 
 /** Fill at which the item turns to the warning colour: the next turns will start dropping context. */
 const WARN_FILL = 0.9;
@@ -17,7 +19,11 @@ export interface ContextStatusItem extends vscode.Disposable {
  * "$(pulse) 1,234 / 8,192": tokens the latest prompt used, of the model's window. Hidden until a turn has a
  * report; a click opens the context panel (engram.showContext).
  */
-export function createContextStatusItem(source: ContextSource & { latestInWindow(): ContextReport | undefined }): ContextStatusItem {
+export function createContextStatusItem(
+  source: ContextSource & { latestInWindow(): ContextReport | undefined },
+  /** The memory's counts (memoryOverview), said in the tooltip as the badge and `/help` say them. */
+  counts: () => MemoryCounts | undefined = () => undefined,
+): ContextStatusItem {
   const item = vscode.window.createStatusBarItem('engram.context', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Engram Context';
   item.command = 'engram.showContext';
@@ -32,7 +38,14 @@ export function createContextStatusItem(source: ContextSource & { latestInWindow
     }
     if (report) showReport(item, report);
     else if (earlier) showEarlier(item, earlier);
-    else item.hide();
+    else return item.hide();
+    let memory: MemoryCounts | undefined;
+    try {
+      memory = counts();
+    } catch {
+      memory = undefined;
+    }
+    if (memory) item.tooltip = `${String(item.tooltip)}\nMemory: ${countsLine(memory)}.`;
   };
   update();
   const subscription = source.onDidChange(update);

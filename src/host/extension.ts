@@ -23,6 +23,8 @@ import { configuredShares } from './settings';
 import { registerChatParticipant, type TurnOutcome } from './chatParticipant';
 import { registerFactCommands } from './factCommands';
 import { createMemoryTreeView, MemoryTreeProvider } from './memoryTree';
+import { registerMemoryPanels } from './memoryPanels';
+import { memoryOverview } from '../core/project/memoryOverview';
 import { registerMemoryCommands } from './memoryCommands';
 import { openMemory } from './memoryHost';
 import { registerMcpServer } from './mcpServerProvider';
@@ -32,6 +34,7 @@ import { warmUpTagger } from '../core/memory/wordTagger';
 import { ModelProposerHost } from './modelProposerHost';
 import { ProjectScopes } from './projectScopes';
 import { registerProjectCommands } from './projectCommands';
+import { teamFileSummary } from '../core/project/projectMemory';
 
 /** What activate() returns: used by the extension's own tests, and stable enough for other extensions. */
 export interface EngramApi {
@@ -49,6 +52,8 @@ export interface EngramApi {
   contextPanel(): ContextPanel | undefined;
   /** The open memory graph, if any. */
   memoryGraph(): MemoryGraphPanel | undefined;
+  /** What VS Code does after a window reload: hands a panel of one of Engram's view types to its serializer (tests). */
+  restorePanel(panel: vscode.WebviewPanel): Promise<void>;
 }
 
 /** The composition root: builds every part once and hands it what it needs. */
@@ -102,13 +107,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       () => (access.state === 'open' ? access.retiredBeliefs() : []),
     );
     // What the repository says about itself, and what the team shared: proposals only, for the owner to review.
-    // Read just after activation (a few small files per folder), so activation itself never waits on git.
-    const readProjects = setTimeout(() => {
+    // Read just after activation, the team file asynchronously within its caps, so activation never waits on git.
+    const readProjects = setTimeout(async () => {
       if (access.state !== 'open') return;
       for (const project of projects.all()) {
         try {
-          access.projects.proposeDerived(project);
-          access.projects.readShared(project);
+          const read = await access.projects.readOnOpen(project);
+          if (read.teamFile.lines > 0 || read.teamFile.notRead) log.info(`team file of ${project.label}: ${teamFileSummary(read.teamFile)}`);
         } catch (error) {
           log.warn(`project facts of ${project.label} not read: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -121,11 +126,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     context.subscriptions.push(
       finishedTurns,
       finishedTurns.event((outcome) => proposer.afterTurn(outcome)),
-      registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri, projectScope: () => projects.current() }),
-      vscode.commands.registerCommand('engram.showContext', (turnId?: unknown) => ContextPanel.show(context.extensionUri, reports, log, typeof turnId === 'string' ? turnId : undefined)),
+      registerChatParticipant({ memory, engine, models: new TurnModels(), tools, onDidFinishTurn: finishedTurns, reports, summaries, extensionUri: context.extensionUri, projectScope: () => projects.current(), projectScopes: () => projects.all() }),
       ...registerReceiptCommands(memory, log),
-      createContextStatusItem(reports),
-      { dispose: () => ContextPanel.current?.dispose() },
+      createContextStatusItem(reports, () => (access.state === 'open' ? memoryOverview(access.facts, { memory: access.projects, scopes: projects.all() }).counts : undefined)),
       vscode.commands.registerCommand('engram.compactNow', async (sessionId?: string) => {
         try {
           const message = await summaries.compactNow(sessionId);
@@ -148,6 +151,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       () => (access.state === 'open' ? { memory: access.projects, scopes: projects.all() } : undefined),
     );
     context.subscriptions.push(tree, createMemoryTreeView(tree));
+    const panels = registerMemoryPanels({ extensionUri: context.extensionUri, memory, reports, projects, onDidChangeMemory: memoryChanged.event, log });
+    context.subscriptions.push(...panels.disposables);
     context.subscriptions.push(...registerProjectCommands({ memory, projects, log }));
     const documents = new MemoryDocuments(() => (access.state === 'open' ? access.facts : undefined), memoryChanged.event);
     context.subscriptions.push(documents, vscode.workspace.registerFileSystemProvider(memoryScheme, documents, { isReadonly: true, isCaseSensitive: true }));
@@ -155,7 +160,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     context.subscriptions.push(
       ...registerMemoryCommands(memory, log),
       ...registerBehaviorCommands(memory, log),
-      ...registerFactCommands({ memory, allowlist: () => allowlist.allowlist, log }),
+      ...registerFactCommands({ memory, allowlist: () => allowlist.allowlist, log, projectScopes: () => projects.all() }),
       vscode.commands.registerCommand('engram.openChat', () =>
         // Ask mode: @engram answers in Agent mode too (VS Code 1.139), but there the built-in agent takes any message
         // without the mention and asks for a Copilot sign-in; Ask mode with @engram typed is the plainest start.
@@ -164,35 +169,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       vscode.commands.registerCommand('engram.refreshModels', () => provider.refresh()),
       vscode.commands.registerCommand('engram.openStoreFolder', () => openFolder(memory.folder)),
       vscode.commands.registerCommand('engram.showLog', () => log.show()),
-      vscode.commands.registerCommand('engram.showMemoryGraph', () => {
-        if (access.state !== 'open') {
-          void vscode.window.showErrorMessage(access.reason);
-          return undefined;
-        }
-        const { facts, behaviors, store } = access;
-        // A view, not a store: every read goes to the memory as it is now.
-        return MemoryGraphPanel.show(
-          context.extensionUri,
-          {
-            read: () => {
-              // The window's project, beside You: its confirmed facts are read with the owner's and split by scope.
-              const project = projects.current();
-              return {
-                confirmed: project ? [...facts.list('confirmed'), ...facts.list('confirmed', project.scope)] : facts.list('confirmed'),
-                project: project && { scope: project.scope, label: project.label },
-                retired: facts.list('retired'),
-                behaviors: behaviors.list('approved'),
-                sessions: store.listSessions(),
-                reasonOf: (id) => facts.history(id).filter((event) => event.statusAfter === 'retired').at(-1)?.reason,
-              };
-            },
-            history: (id) => facts.history(id),
-            onDidChange: memoryChanged.event,
-          },
-          log,
-        );
-      }),
-      { dispose: () => MemoryGraphPanel.current?.dispose() },
     );
 
     return {
@@ -204,6 +180,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       onDidChangeMemory: memoryChanged.event,
       contextPanel: () => ContextPanel.current,
       memoryGraph: () => MemoryGraphPanel.current,
+      restorePanel: async (panel) => {
+        const serializer = panels.serializers.get(panel.viewType);
+        if (!serializer) throw new Error(`Engram has no serializer for ${panel.viewType}`);
+        await serializer.deserializeWebviewPanel(panel, undefined);
+      },
     };
   } catch (error) {
     // Shown, then rethrown: a failed activation must never be silent.

@@ -4,6 +4,8 @@ import type { Facts } from '../core/memory/facts';
 import type { StatementRecord, StatementStatus } from '../core/memory/statementRepository';
 import { answerQuestion as answerInMemory } from '../core/turn/directAnswers';
 import type { MemoryHost } from './memoryHost';
+import type { ProjectScope } from '../core/project/projectScope';
+import { reviewProposedFacts, type ReviewRequest } from './reviewProposedFacts';
 import { factSourceUri } from './memoryDocuments';
 import { confirmedDescription, factLabel, factList, truncate } from './memoryTreeModel';
 
@@ -11,20 +13,12 @@ export interface FactCommandDeps {
   readonly memory: MemoryHost;
   readonly allowlist: () => Allowlist;
   readonly log: vscode.LogOutputChannel;
+  /** The window's projects (one per folder): their proposals are reviewed beside the owner's. */
+  readonly projectScopes?: () => readonly ProjectScope[];
 }
 
 /** A fact as commands receive it: its id (chat buttons, tests) or a Memory view row. */
 export type FactTarget = string | { readonly statement: Pick<StatementRecord, 'id'> } | undefined;
-
-export interface ReviewRequest {
-  readonly approve?: readonly string[];
-  readonly reject?: readonly string[];
-}
-
-export interface ReviewResult {
-  approved: string[];
-  rejected: string[];
-}
 
 export interface QuestionAnswer {
   readonly statementId: string;
@@ -57,7 +51,10 @@ export function registerFactCommands(deps: FactCommandDeps): vscode.Disposable[]
     });
 
   return [
-    register('engram.reviewProposedFacts', reviewProposedFacts),
+    register('engram.reviewProposedFacts', async (_facts, request?: ReviewRequest) => {
+      const access = deps.memory.access;
+      return access.state === 'open' ? reviewProposedFacts(access, deps.projectScopes?.() ?? [], request) : undefined;
+    }),
     register('engram.remember', (facts, key?: string, value?: string) => remember(facts, deps.allowlist(), key, value)),
     register('engram.forgetFact', forgetFact),
     register('engram.undoLastLearned', undoLastLearned),
@@ -104,55 +101,6 @@ async function askValue(statement: StatementRecord): Promise<string | undefined>
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() ? undefined : 'A fact needs a value'),
   });
-}
-
-async function reviewProposedFacts(facts: Facts, request?: ReviewRequest): Promise<ReviewResult> {
-  const result: ReviewResult = { approved: [], rejected: [] };
-  if (request) {
-    // Check the whole batch first, so a stale id does not leave it half applied.
-    const approve = (request.approve ?? []).map((id) => facts.get(id));
-    const reject = (request.reject ?? []).map((id) => facts.get(id));
-    [...approve, ...reject].forEach((statement) => requireStatus(statement, ['proposed']));
-    for (const { id } of approve) result.approved.push(facts.approve(id, 'approved by the owner (Review Proposed Facts)').id);
-    for (const { id } of reject) result.rejected.push(facts.reject(id, 'rejected by the owner (Review Proposed Facts)').id);
-    return result;
-  }
-  const proposed = facts.list('proposed');
-  if (proposed.length === 0) {
-    info('No facts wait for your review.');
-    return result;
-  }
-  const picked = await vscode.window.showQuickPick(proposed.map(describeForPick), {
-    title: 'Review proposed facts',
-    placeHolder: 'Choose the facts to approve, reject or edit; Engram uses none of them until you approve',
-    canPickMany: true,
-    matchOnDetail: true,
-  });
-  if (!picked?.length) return result;
-  const action = await vscode.window.showQuickPick(
-    [
-      { label: 'Approve', detail: 'Engram may use them from the next turn', action: 'approve' as const },
-      { label: 'Reject', detail: 'Engram will not propose them again from the chat', action: 'reject' as const },
-      { label: 'Edit value…', detail: 'Correct each value, then approve it', action: 'edit' as const },
-    ],
-    { title: `${picked.length} selected: what should Engram do?` },
-  );
-  for (const { statement } of action ? picked : []) {
-    if (action?.action === 'reject') {
-      result.rejected.push(facts.reject(statement.id, 'rejected by the owner (Review Proposed Facts)').id);
-      continue;
-    }
-    if (action?.action === 'edit') {
-      const value = await askValue(statement);
-      if (value === undefined) continue;
-      if (value.trim() !== statement.value) facts.edit(statement.id, value);
-    }
-    result.approved.push(facts.approve(statement.id, 'approved by the owner (Review Proposed Facts)').id);
-  }
-  if (result.approved.length + result.rejected.length > 0) {
-    info(`Engram approved ${result.approved.length} and rejected ${result.rejected.length} proposed facts.`);
-  }
-  return result;
 }
 
 async function remember(facts: Facts, allowlist: Allowlist, key?: string, value?: string): Promise<StatementRecord | undefined> {
@@ -205,8 +153,18 @@ async function answerQuestion(facts: Facts, answer?: QuestionAnswer): Promise<St
   if (typeof answer?.statementId !== 'string' || (answer.answer !== 'yes' && answer.answer !== 'no')) {
     throw new Error('Answering a question needs { statementId, answer: "yes" | "no" }');
   }
-  const answered = answerInMemory(facts, facts.get(answer.statementId), answer.answer);
-  info(answered.message);
+  const asked = facts.get(answer.statementId);
+  const answered = answerInMemory(facts, asked, answer.answer);
+  if (asked.status === 'proposed' && answered.statement.status === 'confirmed') {
+    // Learned by a click: taken back by a click, as every learned fact is.
+    void vscode.window.showInformationMessage(answered.message, 'Undo').then((choice) => {
+      if (choice !== 'Undo') return;
+      const undone = facts.retire(answered.statement.id, 'undone by the owner (Undo after answering yes)');
+      info(`Engram no longer believes: ${factLabel(undone)}.`);
+    });
+  } else {
+    info(answered.message);
+  }
   return answered.statement;
 }
 

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { plural } from '../core/turn/promptBuilder';
-import { checkMemoryExport, exportMemory, importMemory } from '../core/store/memoryExport';
 import type { MemoryStore, SessionRecord } from '../core/store/memoryStore';
+import type { EngramMemory } from '../core/turn/engramMemory';
+import { exportToFile, importFromFile, openMemoryMarkdown } from './backupCommands';
 import type { MemoryHost } from './memoryHost';
 
 /**
@@ -10,7 +10,7 @@ import type { MemoryHost } from './memoryHost';
  * argument too (a session id, a file URI), so other commands and the tests can run it without a picker.
  */
 export function registerMemoryCommands(memory: MemoryHost, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const withStore = <A extends unknown[]>(run: (store: MemoryStore, ...args: A) => Promise<unknown>) =>
+  const withMemory = <A extends unknown[]>(run: (memory: EngramMemory, ...args: A) => Promise<unknown>) =>
     async (...args: A): Promise<unknown> => {
       const access = memory.access;
       if (access.state !== 'open') {
@@ -18,7 +18,7 @@ export function registerMemoryCommands(memory: MemoryHost, log: vscode.LogOutput
         return undefined;
       }
       try {
-        return await run(access.store, ...args);
+        return await run(access, ...args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log.error(message);
@@ -26,12 +26,15 @@ export function registerMemoryCommands(memory: MemoryHost, log: vscode.LogOutput
         return undefined;
       }
     };
+  const withStore = <A extends unknown[]>(run: (store: MemoryStore, ...args: A) => Promise<unknown>) =>
+    withMemory((open: EngramMemory, ...args: A) => run(open.store, ...args));
 
   return [
     vscode.commands.registerCommand('engram.forgetConversation', withStore(forgetConversation)),
     vscode.commands.registerCommand('engram.forgetEverything', withStore(forgetEverything)),
     vscode.commands.registerCommand('engram.exportMemory', withStore(exportToFile)),
-    vscode.commands.registerCommand('engram.importMemory', withStore(importFromFile)),
+    vscode.commands.registerCommand('engram.importMemory', withMemory(importFromFile)),
+    vscode.commands.registerCommand('engram.openMemoryMarkdown', withStore((store) => openMemoryMarkdown(store, memory.folder))),
   ];
 }
 
@@ -79,43 +82,4 @@ async function forgetEverything(store: MemoryStore): Promise<number | undefined>
   const removed = await store.forgetEverything();
   void vscode.window.showInformationMessage(`Engram forgot everything (${plural(removed, 'turn')}).`);
   return removed;
-}
-
-async function exportToFile(store: MemoryStore, target?: vscode.Uri): Promise<string | undefined> {
-  const uri =
-    target ??
-    (await vscode.window.showSaveDialog({
-      title: 'Export Engram memory',
-      defaultUri: vscode.Uri.file(`engram-memory-${new Date().toISOString().slice(0, 10)}.json`),
-      filters: { 'Engram memory': ['json'] },
-    }));
-  if (!uri) return undefined;
-  const data = exportMemory(store);
-  const text = JSON.stringify(data, null, 2);
-  // On the UI side of a remote window the dialog may pick a remote file: only VS Code's file system reaches it.
-  if (uri.scheme === 'file') writeFileSync(uri.fsPath, text, { mode: 0o600 });
-  else await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  void vscode.window.showInformationMessage(`Engram exported ${plural(data.sessions.length, 'conversation')} to ${uri.fsPath}.`);
-  return uri.fsPath;
-}
-
-async function importFromFile(store: MemoryStore, source?: vscode.Uri): Promise<string | undefined> {
-  const uri =
-    source ??
-    (await vscode.window.showOpenDialog({ title: 'Import Engram memory', canSelectMany: false, filters: { 'Engram memory': ['json'] } }))?.[0];
-  if (!uri) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(uri.scheme === 'file' ? readFileSync(uri.fsPath, 'utf8') : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'));
-  } catch (error) {
-    throw new Error(`${uri.fsPath} is not readable JSON (${(error as Error).message}); nothing was imported.`);
-  }
-  const checked = checkMemoryExport(parsed);
-  if (typeof checked === 'string') throw new Error(`${uri.fsPath}: ${checked}; nothing was imported.`);
-  const result = await importMemory(store, checked);
-  const message =
-    `Engram imported ${plural(result.turnsAdded, 'turn')} from ${plural(result.sessions, 'conversation')}` +
-    (result.turnsAlreadyStored ? ` (${plural(result.turnsAlreadyStored, 'turn')} already remembered).` : '.');
-  void vscode.window.showInformationMessage(message);
-  return message;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { openWebviewPage, type PageParts } from './webviewPage';
+import { fillWebviewPage, openWebviewPage, type PageParts } from './webviewPage';
 import { consoleLog, describeUntrusted, pageHtml, WebviewPanelBase, type PanelLog } from './webviewPanelBase';
 import { buildMemoryGraph, parseNodeId, type MemoryGraph } from '../core/memory/memoryGraph';
 import { provenanceOf, type GraphAction } from '../core/memory/memoryGraphProvenance';
@@ -51,16 +51,21 @@ export class MemoryGraphPanel extends WebviewPanelBase<GraphMessageToHost, Graph
       MemoryGraphPanel.current.refresh();
       return MemoryGraphPanel.current;
     }
-    const panel = openWebviewPage({
-      extensionUri,
-      viewType: MemoryGraphPanel.viewType,
-      title: 'Engram: Memory Graph',
-      column: vscode.ViewColumn.Active,
-      page: 'memoryGraph',
-      html: memoryGraphHtml,
-    });
+    const panel = openWebviewPage({ ...MemoryGraphPanel.page(extensionUri), column: vscode.ViewColumn.Active });
     MemoryGraphPanel.current = new MemoryGraphPanel(panel, source, log);
     return MemoryGraphPanel.current;
+  }
+
+  /** Takes over a panel VS Code brought back after a window reload: the graph is read again, opening on You. */
+  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, source: GraphSource, log: PanelLog = consoleLog): MemoryGraphPanel {
+    MemoryGraphPanel.current?.dispose();
+    fillWebviewPage(panel, MemoryGraphPanel.page(extensionUri));
+    MemoryGraphPanel.current = new MemoryGraphPanel(panel, source, log);
+    return MemoryGraphPanel.current;
+  }
+
+  private static page(extensionUri: vscode.Uri) {
+    return { extensionUri, viewType: MemoryGraphPanel.viewType, title: 'Engram: Memory Graph', page: 'memoryGraph', html: memoryGraphHtml };
   }
 
   private constructor(

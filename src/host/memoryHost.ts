@@ -6,7 +6,7 @@ import { EngramMemory, type MemoryAccess } from '../core/turn/engramMemory';
 import { compactInWorker } from '../core/store/compactInWorker';
 import { JournalWriteError, journalFolder } from '../core/store/journal';
 import { registerDomainOperations } from '../core/domains';
-import { MemoryStore, type DamageReport } from '../core/store/memoryStore';
+import { describeLoss, MemoryStore, type DamageReport } from '../core/store/memoryStore';
 import { StoreTooNewError } from '../core/store/migrations';
 
 /**
@@ -90,11 +90,11 @@ function reportDamage(damage: DamageReport, log: vscode.LogOutputChannel): void 
     damage.fromPrevious > 0
       ? `${damage.fromPrevious} from the previous snapshot and ${damage.fromJournals} from the journals`
       : 'all from the journals';
-  log.warn(`store file damaged: ${damage.reason}; kept at ${damage.keptAt ?? '(not yet moved)'}; ${damage.recoveredTurns} turns came back (${from})`);
+  log.warn(`store file damaged: ${damage.reason}; kept at ${damage.keptAt ?? '(not yet moved)'}; ${damage.recoveredTurns} turns came back (${from})${describeLoss(damage)}`);
   void vscode.window
     .showWarningMessage(
       `Engram's memory file could not be read (${damage.reason}). ${kept} ` +
-        `${damage.recoveredTurns} turns came back (${from}) into a new memory.`,
+        `${damage.recoveredTurns} turns came back (${from}) into a new memory.${describeLoss(damage)}`,
       'Open Folder',
     )
     .then((choice) => choice && vscode.commands.executeCommand('engram.openStoreFolder'));

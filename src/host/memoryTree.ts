@@ -3,8 +3,7 @@ import type { BehaviorBook } from '../core/memory/behaviorBook';
 import type { BehaviorRecord } from '../core/memory/behaviors';
 import type { Facts } from '../core/memory/facts';
 import type { StatementRecord } from '../core/memory/statementRepository';
-import type { ProjectMemory } from '../core/project/projectMemory';
-import type { ProjectScope } from '../core/project/projectScope';
+import { memoryOverview, waitingText, type MemoryOverview, type ProjectsInView } from '../core/project/memoryOverview';
 import { projectChildren, projectItem, projectFactItem, type ProjectNode } from './projectTreeRows';
 import { confirmedDescription, describeOrigin, factLabel, groupConfirmedByKey, lastReason } from './memoryTreeModel';
 
@@ -63,7 +62,7 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
     private readonly unavailableReason: () => string | undefined = () => undefined,
     private readonly behaviors: () => BehaviorBook | undefined = () => undefined,
     /** The projects of the window's folders and their memory; none: the view shows the owner's memory alone. */
-    private readonly projects: () => { readonly memory: ProjectMemory; readonly scopes: readonly ProjectScope[] } | undefined = () => undefined,
+    private readonly projects: () => ProjectsInView | undefined = () => undefined,
   ) {
     this.subscription = onDidChangeMemory(() => this.refresh());
   }
@@ -72,12 +71,16 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
     this.changeEmitter.fire();
   }
 
+  /** What the tree, its badge and every other view show, read once (memoryOverview, the one source of the counts). */
+  overview(): MemoryOverview | undefined {
+    const facts = this.facts();
+    return facts ? memoryOverview(facts, this.projects()) : undefined;
+  }
+
   /** How many facts wait for the owner's review: the view's badge. */
   proposedCount(): number {
     try {
-      const projects = this.projects();
-      const waiting = projects?.scopes.reduce((n, scope) => n + projects.memory.proposed(scope).length + projects.memory.confirmed(scope).needsLook.length, 0) ?? 0;
-      return (this.facts()?.list('proposed').length ?? 0) + waiting;
+      return this.overview()?.counts.waiting ?? 0;
     } catch {
       return 0;
     }
@@ -149,17 +152,21 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
   }
 
   /** Every label in the tree, fully expanded: for the extension's own tests and for debugging. */
-  describe(): { labels: string[]; proposed: number } {
+  describe(): { labels: string[]; proposed: number; counts?: MemoryOverview['counts']; groups: Record<string, string> } {
     const labels: string[] = [];
+    const groups: Record<string, string> = {};
     const walk = (nodes: MemoryNode[]): void => {
       for (const node of nodes) {
-        const label = this.getTreeItem(node).label;
-        labels.push(typeof label === 'string' ? label : label?.label ?? '');
+        const item = this.getTreeItem(node);
+        const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+        labels.push(label);
+        // What each group and project row says of itself ("Confirmed 2", "This project: app 1 confirmed · 1 proposed").
+        if (node.kind === 'group' || node.kind === 'project') groups[label] = String(item.description ?? '');
         walk(this.getChildren(node));
       }
     };
     walk(this.getChildren());
-    return { labels, proposed: this.proposedCount() };
+    return { labels, proposed: this.proposedCount(), counts: this.overview()?.counts, groups };
   }
 
   dispose(): void {
@@ -174,18 +181,15 @@ export class MemoryTreeProvider implements vscode.TreeDataProvider<MemoryNode>, 
       return [{ kind: 'notice', id: 'engram.notice.unavailable', text: reason, icon: 'warning' }];
     }
     try {
+      const { owner: mine, projects } = memoryOverview(facts, this.projects());
       const owner: MemoryNode[] = [
-        { kind: 'group', group: 'confirmed', statements: facts.list('confirmed') },
+        { kind: 'group', group: 'confirmed', statements: mine.confirmed },
         { kind: 'group', group: 'behaviours', statements: [] },
-        { kind: 'group', group: 'proposed', statements: facts.list('proposed') },
-        { kind: 'group', group: 'retired', statements: facts.list('retired') },
+        { kind: 'group', group: 'proposed', statements: mine.proposed },
+        { kind: 'group', group: 'retired', statements: mine.retired },
       ];
-      const projects = this.projects();
-      if (!projects || projects.scopes.length === 0) return owner;
-      return [
-        { kind: 'owner', children: owner },
-        ...projects.scopes.map((scope): MemoryNode => ({ kind: 'project', scope, now: projects.memory.confirmed(scope), proposed: projects.memory.proposed(scope) })),
-      ];
+      if (projects.length === 0) return owner;
+      return [{ kind: 'owner', children: owner }, ...projects.map(({ scope, now, proposed }): MemoryNode => ({ kind: 'project', scope, now, proposed }))];
     } catch (error) {
       // A tree that silently goes empty would read as "Engram knows nothing"; say what failed instead.
       const message = error instanceof Error ? error.message : String(error);
@@ -281,7 +285,7 @@ export function createMemoryTreeView(provider: MemoryTreeProvider): MemoryTreeVi
   const view = vscode.window.createTreeView('engram.memory', { treeDataProvider: provider, showCollapseAll: true });
   const updateBadge = (): void => {
     const waiting = provider.proposedCount();
-    const tooltip = waiting === 1 ? '1 fact waits for your review' : `${waiting} facts wait for your review`;
+    const tooltip = waitingText(waiting);
     view.badge = waiting > 0 ? { value: waiting, tooltip } : undefined;
   };
   updateBadge();

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { StatementRecord } from '../core/memory/statementRepository';
+import type { StatementEvent, StatementRecord } from '../core/memory/statementRepository';
+import { localDate } from './memoryTreeModel';
 import type { MemoryHost } from './memoryHost';
 import { isWrongArgs, receiptCommands } from './turnReceipt';
 
@@ -20,6 +21,13 @@ export function registerReceiptCommands(memory: MemoryHost, log: vscode.LogOutpu
         return undefined;
       }
       try {
+        // A reply shown in the chat cannot be changed afterwards, so an old receipt may name a fact retired since:
+        // its Wrong then says so and changes nothing, rather than act on a belief Engram no longer holds.
+        const since = retiredSince(access.facts.get(args.statementId), access.facts.history(args.statementId));
+        if (since) {
+          void vscode.window.showInformationMessage(since);
+          return undefined;
+        }
         const { retired } = access.markWrong(args.statementId, args.turnId);
         void vscode.window.showInformationMessage(`Engram no longer believes ${retired.key} = ${retired.value}. This reply is kept as the reason.`, 'Undo').then((choice) => {
           if (choice !== 'Undo') return;
@@ -35,4 +43,12 @@ export function registerReceiptCommands(memory: MemoryHost, log: vscode.LogOutpu
       }
     }),
   ];
+}
+
+/** "employer = Northwind Labs was retired since this reply (2026-12-01: …)", for a fact no longer confirmed; else undefined. */
+export function retiredSince(statement: StatementRecord, history: readonly StatementEvent[]): string | undefined {
+  if (statement.status === 'confirmed') return undefined;
+  const last = history.filter((event) => event.statusAfter === statement.status).at(-1);
+  const when = last ? ` (${localDate(last.at)}: ${last.reason})` : '';
+  return `${statement.key} = ${statement.value} was ${statement.status} since this reply${when}. Engram no longer uses it; nothing was changed.`;
 }

@@ -9,11 +9,8 @@ export interface PageParts {
   readonly nonce: string;
 }
 
-/**
- * Opens an Engram webview panel whose page is one bundled script and one stylesheet in dist/webview (so the
- * page may load nothing else), with a fresh nonce for its Content Security Policy.
- */
-export function openWebviewPage(options: {
+/** What an Engram page is: its view type, title, column, the bundle's base name in dist/webview, and its HTML. */
+export interface PageOptions {
   readonly extensionUri: vscode.Uri;
   readonly viewType: string;
   readonly title: string;
@@ -21,23 +18,43 @@ export function openWebviewPage(options: {
   /** The bundle's base name in dist/webview: `<page>.js` and `<page>.css`. */
   readonly page: string;
   readonly html: (parts: PageParts) => string;
-}): vscode.WebviewPanel {
-  const webviewRoot = vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview');
-  const panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column, {
+}
+
+/**
+ * Opens an Engram webview panel whose page is one bundled script and one stylesheet in dist/webview (so the
+ * page may load nothing else), with a fresh nonce for its Content Security Policy.
+ */
+export function openWebviewPage(options: PageOptions): vscode.WebviewPanel {
+  const panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column, pageWebviewOptions(options.extensionUri));
+  fillWebviewPage(panel, options);
+  return panel;
+}
+
+/** The options every Engram page runs with; VS Code restores a panel after a reload with these too. */
+export function pageWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
     enableScripts: true,
-    localResourceRoots: [webviewRoot],
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
     // Cheap to rebuild: a hidden page is torn down, says ready again when shown, and gets the current state.
     retainContextWhenHidden: false,
-  });
+  };
+}
+
+/**
+ * Gives a panel its page: a new one, or one VS Code brought back after a window reload (its serializer hands the
+ * panel over with no page in it; the options are set again, so the restored page is exactly as confined as a new one).
+ */
+export function fillWebviewPage(panel: vscode.WebviewPanel, options: Omit<PageOptions, 'column'>): void {
+  const webviewRoot = vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview');
   panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'media', 'engram.svg');
   const webview = panel.webview;
+  webview.options = pageWebviewOptions(options.extensionUri);
   webview.html = options.html({
     cspSource: webview.cspSource,
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, `${options.page}.js`)).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, `${options.page}.css`)).toString(),
     nonce: crypto.randomBytes(16).toString('base64'),
   });
-  return panel;
 }
 
 /**

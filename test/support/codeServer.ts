@@ -1,6 +1,6 @@
 // Starts and stops code-server (a real VS Code: server, web workbench, remote Node extension host) without internet.
 // Measured facts behind every choice here: /work/shared/notes/vscode-host.md.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
@@ -35,20 +35,15 @@ function codeServerPaths(tools = codeServerToolsDir()) {
   };
 }
 
-/** Installs code-server when missing (about 3 minutes, once), streaming the setup script's output. */
+/** Installs code-server when missing (5-8 minutes on 2 cores, once), streaming the setup script's output. */
 export async function ensureCodeServer(): Promise<void> {
   const tools = codeServerToolsDir();
   const { marker, entry } = codeServerPaths(tools);
   if (fs.existsSync(marker) && fs.existsSync(entry)) return;
+  // The script locks the tools folder itself: a second run started beside this one waits, then reuses the install.
   const script = path.join(REPO_ROOT, 'scripts', 'setup-code-server.sh');
-  // The script starts with `rm -rf` of the tools folder: a lock keeps two runs from deleting each other's install.
-  // The second one waits, then finds the marker and returns at once.
-  const lockFile = path.join(path.dirname(tools), `.setup-${CODE_SERVER_VERSION}.lock`);
-  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
-  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
-  const [command, args] = hasFlock ? ['flock', [lockFile, 'bash', script]] : ['bash', [script]];
   const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+    const child = spawn('bash', [script], { stdio: 'inherit', env: process.env });
     child.on('error', reject);
     child.on('exit', (code) => resolve(code));
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkMemoryExport } from '../../src/core/store/memoryExport';
+import { checkMemoryFile } from '../../src/core/backup/checkMemoryFile';
 import { engram } from '../support/storeFiles';
 import { openTestStore, tempFolder } from '../support/tempStore';
 
@@ -49,7 +49,7 @@ describe('bad input', function () {
 
   it('refuses an export file whose text holds a lone surrogate', () => {
     const file = { format: 'engram-memory', version: 1, exportedAt: '2026-01-01T00:00:00Z', sessions: [{ id: 's', source: 'chat', turns: [{ id: 't', role: 'user', text: 'x\ud800', at: '2026-01-01T00:00:00Z' }] }] };
-    assert.equal(checkMemoryExport(file), 'turn 1 of session 1 holds a lone surrogate, which UTF-8 cannot store');
+    assert.equal(checkMemoryFile(file), 'turn 1 of conversation 1: "text" holds a lone surrogate, which UTF-8 cannot store');
   });
 
   it('searches for words, not patterns: `_` and `%` are no wildcards, and a 50 KB word works', async () => {

@@ -22,6 +22,12 @@ describe('engram CLI (dist/cli.js)', () => {
   beforeEach(() => (temp = tempFolder()));
   afterEach(() => temp.remove());
 
+  it('prints its help as written, with no raw line break inside a sentence', () => {
+    const help = engram('--help');
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /a literal \\n is a newline/);
+  });
+
   it('imports turns and reports them in stats, idempotently', () => {
     const file = join(temp.folder, 'history.jsonl');
     writeFileSync(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EngramMemory } from '../../src/core/turn/engramMemory';
-import { memoryToolSpecs, runMemorySearch, runRecall } from '../../src/core/turn/memoryTools';
+import { MemoryToolRunner, memoryToolSpecs, runMemorySearch, runRecall } from '../../src/core/turn/memoryTools';
 import { openTestStore, tempFolder, wordCounter } from '../support/tempStore';
 
 const root = join(__dirname, '..', '..', '..');
@@ -163,8 +163,35 @@ describe('engram mcp (dist/cli.js, over stdio)', function () {
     }
     const store = await openTestStore(db, { readOnly: true });
     try {
-      assert.equal(recalled, runRecall(store, { query: 'quokkadb index migration' }).text, 'the same text as the recall_conversation tool');
+      assert.equal(recalled, runRecall(new EngramMemory(store, wordCounter), { query: 'quokkadb index migration' }).text, 'the same text as the recall_conversation tool');
       assert.equal(searched, runMemorySearch(store, { query: 'employer' }).text, 'the same text as the memory_search tool');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('marks a recalled turn that says a retired belief as out of date, word for word as the VS Code tool does', async () => {
+    // The owner moved on after the assistant said where they work: the newer value retires Northwind Labs.
+    const writer = await openTestStore(db);
+    writer.recordTurn({ sessionId: 'session-c', role: 'assistant', text: 'You work at Northwind Labs, so their VPN profile applies.', at: '2026-11-04T09:00:00Z' });
+    new EngramMemory(writer, wordCounter).facts.remember('employer', 'Calico');
+    await writer.close({ snapshot: true });
+    const query = { query: 'Northwind VPN profile' };
+    const client = await connect(db);
+    let recalled: string;
+    try {
+      recalled = textOf(await client.callTool({ name: 'recall_conversation', arguments: query }));
+    } finally {
+      await client.close();
+    }
+    assert.match(recalled, /You work at Northwind Labs, so their VPN profile applies\.\n\[Out of date: employer = Northwind Labs is no longer true\.\]/);
+    const store = await openTestStore(db, { readOnly: true });
+    try {
+      const memory = new EngramMemory(store, wordCounter);
+      // RecallConversationTool (VS Code's tool) runs runRecall over the window's EngramMemory; the tool loop runs it too.
+      assert.equal(recalled, runRecall(memory, query).text, 'the same text as the VS Code tool');
+      const inTurn = await new MemoryToolRunner(() => store, undefined, () => memory.retiredBeliefs()).run({ name: 'recall_conversation', arguments: query });
+      assert.equal(inTurn.text, recalled, "the same text as in a turn's tool loop");
     } finally {
       await store.close();
     }

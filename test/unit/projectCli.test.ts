@@ -55,4 +55,23 @@ describe('engram chat, search and stats with --workspace (project scopes from th
     assert.equal(stats.factsByScope['project:github.com/acme/app'].confirmed, 1);
     assert.equal(stats.facts.confirmed, 2);
   });
+  it('answers a question about the project with a typed "yes": the fact is confirmed, announced as learned, and the model is not asked', async () => {
+    const db = join(temp.folder, 'store');
+    const a = repo(join(temp.folder, 'a'), 'git@github.com:acme/app.git');
+    const chat = await run(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--json', '--workspace', a, '--session', 'repo-chat'], 'we run the tests with pnpm test:unit\nyes\n');
+    assert.equal(chat.code, 0, chat.stderr);
+    const [asked, answered] = chat.stdout.trim().split('\n').map((line) => JSON.parse(line) as { reply: string; question: unknown; learned: unknown[]; report: unknown });
+    assert.deepEqual(asked.question, { key: 'test_command', value: 'pnpm test:unit' });
+    const requests = standIn.chatRequests.length;
+    assert.match(answered.reply, /I'll remember test_command = pnpm test:unit/);
+    assert.deepEqual(answered.learned, [{ key: 'test_command', value: 'pnpm test:unit', tier: 'B' }], 'the yes is announced with its undo');
+    assert.equal(answered.report, null, 'answered from memory, without the model');
+    assert.equal(standIn.chatRequests.length, requests);
+    const stats = JSON.parse((await run(['stats', '--db', db, '--json'])).stdout);
+    assert.equal(stats.factsByScope['project:github.com/acme/app'].confirmed, 1);
+    assert.equal(stats.factsByScope['project:github.com/acme/app'].proposed ?? 0, 0);
+    const human = await run(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--workspace', a, '--session', 'repo-chat'], 'undo last learned\n');
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(human.stdout, /no longer believe test_command = pnpm test:unit/, 'typed "undo last learned" takes back what the yes confirmed');
+  });
 });

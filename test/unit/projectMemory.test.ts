@@ -142,7 +142,7 @@ describe('project memory: scopes, citations, sharing and forgetting', () => {
     const teammate = await openTestStore(join(temp.folder, 'teammate-store'));
     try {
       const theirs = new EngramMemory(teammate, wordCounter);
-      const proposals = theirs.projects.readShared(repoA);
+      const proposals = (await theirs.projects.readShared(repoA)).proposed;
       assert.deepEqual(proposals.map((s) => [s.key, s.value, s.status, s.origin]).sort(), [
         ['do_not_touch', 'generated/', 'proposed', 'shared'],
         ['test_framework', 'vitest', 'proposed', 'shared'],
@@ -150,7 +150,7 @@ describe('project memory: scopes, citations, sharing and forgetting', () => {
       assert.match(proposals[0].sourceWords, /committed by Ana Lima on \d{4}-\d{2}-\d{2}/);
       assert.equal(proposals.find((s) => s.key === 'test_framework')?.citation?.hash, framework.citation?.hash);
       assert.deepEqual(theirs.projects.confirmed(repoA).current, [], 'a file’s word confirms nothing');
-      assert.equal(theirs.projects.readShared(repoA).length, 0, 'reading it again adds nothing');
+      assert.equal((await theirs.projects.readShared(repoA)).proposed.length, 0, 'reading it again adds nothing');
     } finally {
       await teammate.close();
     }

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkMemoryExport, exportMemory, importMemory } from '../../src/core/store/memoryExport';
-import { openTestStore, tempFolder } from '../support/tempStore';
+import { checkMemoryFile } from '../../src/core/backup/checkMemoryFile';
+import { exportMemory } from '../../src/core/backup/exportMemory';
+import { importMemory } from '../../src/core/backup/importMemory';
+import { openTestStore, tempFolder, wordCounter } from '../support/tempStore';
 import { searchStoredTurns } from '../../src/core/recall/turnSearch';
 
 /** Every file of the store folder, as raw text: what a forgotten conversation must no longer appear in. */
@@ -81,18 +83,20 @@ describe('forgetting, retention, export and import', () => {
     source.setSummary('s1', 'A greeting.');
     const exported = JSON.parse(JSON.stringify(exportMemory(source)));
     await source.close();
-    const checked = checkMemoryExport(exported);
+    const checked = checkMemoryFile(exported);
     assert.ok(typeof checked !== 'string', String(checked));
     const target = await openTestStore(join(temp.folder, 'b'));
-    assert.deepEqual(await importMemory(target, checked), { sessions: 1, turnsAdded: 2, turnsAlreadyStored: 0 });
-    assert.deepEqual(await importMemory(target, checked), { sessions: 1, turnsAdded: 0, turnsAlreadyStored: 2 });
+    const first = await importMemory(target, checked, wordCounter);
+    assert.deepEqual([first.sessions, first.turnsAdded, first.turnsAlreadyStored, first.changed], [1, 2, 0, true]);
+    const second = await importMemory(target, checked, wordCounter);
+    assert.deepEqual([second.sessions, second.turnsAdded, second.turnsAlreadyStored, second.changed], [1, 0, 2, false]);
     assert.deepEqual(target.turns('s1').map((t) => t.text), ['hello <|endoftext|>', 'hi']);
     assert.equal(target.listSessions()[0].summary, 'A greeting.');
     await target.close();
   });
 
   it('refuses a file that is not an Engram export, saying why', () => {
-    assert.match(String(checkMemoryExport({ format: 'other' })), /not an Engram memory export/);
-    assert.match(String(checkMemoryExport({ format: 'engram-memory', version: 1, sessions: [{ id: 's', turns: [{ id: 1 }] }] })), /turn 1 of session 1/);
+    assert.match(String(checkMemoryFile({ format: 'other' })), /not an Engram memory export/);
+    assert.match(String(checkMemoryFile({ format: 'engram-memory', version: 1, exportedAt: '2026-01-01T00:00:00Z', sessions: [{ id: 's', source: 'chat', turns: [{ id: 1 }] }] })), /turn 1 of conversation 1/);
   });
 });

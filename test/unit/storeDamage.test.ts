@@ -80,6 +80,41 @@ describe('store damage (real files, the CLI as shipped)', function () {
     assert.match(cut.stderr, /truncated/);
   });
 
+  it('opens with its journal turns when both generations are damaged, says exactly what was lost, and blames no other window', async () => {
+    twoImports();
+    // The second import's journal (200 turns) is still there; the first one's went when the second snapshot was installed.
+    overwriteMiddle(join(store, 'engram.sqlite'), 4096);
+    truncateSync(join(store, 'engram.sqlite.previous'), 0);
+    const window = await openTestStore(store);
+    assert.equal(window.stats().turns, 200, 'the turns still in the journals');
+    assert.deepEqual(
+      (({ recoveredTurns, fromPrevious, fromJournals, lost }) => ({ recoveredTurns, fromPrevious, fromJournals, lost: lost && { ...lost, at: '' } }))(window.damage!),
+      { recoveredTurns: 200, fromPrevious: 0, fromJournals: 200, lost: { generation: 2, at: '', turns: 2200, cameBack: 200, lostTurns: 2000 } },
+    );
+    assert.match(window.damage?.previousReason ?? '', /it is empty \(0 bytes\)/);
+    await window.close();
+    const kept = readdirSync(store).filter((name) => /\.damaged-/.test(name)).sort();
+    assert.deepEqual(kept.map((name) => name.replace(/\.damaged-.*/, '')), ['engram.sqlite', 'engram.sqlite.previous'], 'both damaged files are kept');
+
+    // Every later command opens at once: the count is the same, nothing is said again, and nobody is told to "try again".
+    assert.deepEqual(stats(store), { turns: 200, stderr: '', code: 0 });
+    importOk(turnsFile(temp.folder, 'gamma.jsonl', 'gamma', 100), store);
+    importOk(turnsFile(temp.folder, 'delta.jsonl', 'delta', 50), store);
+    assert.deepEqual(stats(store), { turns: 350, stderr: '', code: 0 });
+    assert.equal(readdirSync(store).filter((name) => /\.damaged-/.test(name)).length, 2, 'new generations overwrite neither kept file');
+  });
+
+  it('tells the command line what both damaged generations cost', () => {
+    twoImports();
+    overwriteMiddle(join(store, 'engram.sqlite'), 4096);
+    overwriteMiddle(join(store, 'engram.sqlite.previous'), 4096);
+    const after = stats(store);
+    assert.equal(after.turns, 200);
+    assert.doesNotMatch(after.stderr, /kept changing|other windows/);
+    assert.match(after.stderr, /200 turns came back \(all from the journals\)\. The previous snapshot could not be used either \(its bytes changed on disk/);
+    assert.match(after.stderr, /The last snapshot \(generation 2, written [^)]+\) held 2200 turns: 200 of them came back from the journals and 2000 were only in the damaged snapshots and are lost\./);
+  });
+
   it('refuses another program\'s SQLite file and leaves it, and the folder, untouched', async () => {
     const sql = await loadSqlJs(sqlWasmPath);
     const db = new sql.Database();

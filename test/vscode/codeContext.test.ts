@@ -2,6 +2,10 @@
 // blocks, a read tool returns the file into the next request, a #memory chip makes the tool required, an injected
 // file teaches nothing, and the receipt under a reply names the facts used with a Wrong that retires them.
 import * as assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TurnOutcome } from '../../src/host/chatParticipant';
 import type { EngramApi } from '../../src/host/extension';
@@ -101,6 +105,33 @@ describe('Engram sees the code it is asked about', () => {
     const tool = ollama.chatRequests.at(-1)?.messages?.find((message) => message.role === 'tool');
     assert.ok(String(tool?.content).includes('throw new Error("empty config")'), String(tool?.content));
     assert.ok(outcome.report?.blocks.some((block) => block.id.startsWith(`tool.${readTool}`) && block.tokens > 0));
+  });
+
+  it('the read tool refuses a link out of the workspace and escaping paths, and answers a FIFO at once', async () => {
+    const root = folder.fsPath;
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'engram-outside-'));
+    fs.writeFileSync(path.join(outside, 'credentials'), 'aws_secret_access_key = OUTSIDE-ONLY-wJalrXUtnFEMI\n');
+    fs.symlinkSync(path.join(outside, 'credentials'), path.join(root, 'escape-link.md'));
+    execFileSync('mkfifo', [path.join(root, 'pipe')]);
+    try {
+      await chat(api, '@engram hello');
+      assert.ok(offeredTools(ollama).includes('engram_read_file'), `Engram's read tool is offered: ${offeredTools(ollama).join(', ')}`);
+      const paths = ['escape-link.md', 'pipe', '../../../../etc/passwd', `${root}/../../../../etc/shadow`, '..\\..\\etc\\passwd', '/etc/passwd'];
+      ollama.enqueue({ toolCalls: paths.map((p) => ({ name: 'engram_read_file', arguments: { path: p } })) });
+      ollama.enqueue({ content: 'Nothing could be read.' });
+      const outcome = await chat(api, '@engram read those files');
+      assert.strictEqual(outcome.reply, 'Nothing could be read.');
+      const results = (ollama.chatRequests.at(-1)?.messages ?? []).filter((message) => message.role === 'tool').map((message) => String(message.content));
+      assert.strictEqual(results.length, paths.length, results.join('\n'));
+      assert.match(results[0], /Error: escape-link\.md leads outside the workspace/);
+      assert.match(results[1], /Error: pipe is not a regular file/);
+      for (const result of results.slice(2)) assert.match(result, /Error: .* is outside the workspace/);
+      assert.ok(!results.some((result) => result.includes('OUTSIDE-ONLY') || result.includes('root:')), 'no outside byte reached the model');
+    } finally {
+      fs.rmSync(path.join(root, 'escape-link.md'), { force: true });
+      fs.rmSync(path.join(root, 'pipe'), { force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('makes a memory_search chip (#engram) required: the tool runs for this turn and the chip is not sent as text', async () => {

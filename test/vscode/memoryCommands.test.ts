@@ -73,8 +73,9 @@ describe('Engram memory commands', () => {
         sessions: [{ id: 'moved-from-laptop', source: 'chat', turns: [{ id: 'moved-1', role: 'user', text: 'I moved machines', at: '2026-05-01T10:00:00Z' }] }],
       }),
     );
-    const message = await vscode.commands.executeCommand<string>('engram.importMemory', vscode.Uri.file(good));
-    assert.match(message ?? '', /imported 1 turn from 1 conversation\.$/);
+    // { yes: true } answers the question the command asks first (what the file holds, what importing changes).
+    const message = await vscode.commands.executeCommand<string>('engram.importMemory', vscode.Uri.file(good), { yes: true });
+    assert.match(message ?? '', /Imported 1 turn from 1 conversation, 0 facts/);
     const reader = await readStore(api.storeFolder);
     try {
       assert.deepStrictEqual(reader.turns('moved-from-laptop').map((t) => t.text), ['I moved machines']);
@@ -83,8 +84,35 @@ describe('Engram memory commands', () => {
     }
     const bad = join(scratch, 'bad.json');
     writeFileSync(bad, '{"format":"something-else"}');
-    const refused = await vscode.commands.executeCommand<string | undefined>('engram.importMemory', vscode.Uri.file(bad));
+    const refused = await vscode.commands.executeCommand<string | undefined>('engram.importMemory', vscode.Uri.file(bad), { yes: true });
     assert.strictEqual(refused, undefined, 'nothing is imported from a file that is not an export');
+  });
+
+  it('exports every fact with its history, and opens the memory as a Markdown view that shows memory text literally', async () => {
+    const facts = api.facts;
+    assert.ok(facts, 'the memory is open');
+    const fact = facts.remember('editor', '[open](command:workbench.action.terminal.new) <b>Helix</b>');
+    await api.flush();
+    try {
+    const file = vscode.Uri.file(join(scratch, 'whole.json'));
+    await vscode.commands.executeCommand('engram.exportMemory', file);
+    const exported = JSON.parse(readFileSync(file.fsPath, 'utf8'));
+    assert.strictEqual(exported.version, 2);
+    const statement = exported.statements.find((s: { id: string }) => s.id === fact.id);
+    assert.strictEqual(statement?.status, 'confirmed');
+    assert.ok(statement.history.length >= 2, 'with its audit trail');
+
+    const path = await vscode.commands.executeCommand<string>('engram.openMemoryMarkdown');
+    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.fileName === path ? vscode.window.activeTextEditor : undefined), 'the Markdown view to open');
+    const text = editor.document.getText();
+    assert.match(text, /^# What Engram remembers\n\n> \*\*This file is a view, not the memory\.\*\* .* editing it changes nothing/);
+    assert.ok(text.includes('- ` editor ` = ` [open](command:workbench.action.terminal.new) <b>Helix</b> ` — confirmed'), 'the value is a literal code span');
+    assert.strictEqual(editor.document.languageId, 'markdown');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      // Later tests' prompts must not carry this fact.
+      await facts.forget(fact.id);
+    }
   });
 
   it('stops the model stream when the request is cancelled', async () => {

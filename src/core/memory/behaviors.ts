@@ -1,6 +1,7 @@
 import type { Database } from 'sql.js';
 import type { OperationKind } from '../store/operationRegistry';
 import { asNumber, asOptionalString, runStatement, selectAll, selectNumber } from '../store/rows';
+import { applyImportedBehavior, isImportedBehavior, type ImportedBehavior } from './behaviorImport';
 
 /**
  * Behaviours (lessons): instructions the assistant follows, born only from evidence (a correction) and
@@ -35,16 +36,20 @@ export type BehaviorOp =
       readonly statementId?: string;
       readonly tokens: number;
     }
-  | { readonly kind: 'behavior'; readonly action: 'approve' | 'reject' | 'retire'; readonly id: string; readonly behaviorId: string; readonly at: string; readonly reason: string };
+  | { readonly kind: 'behavior'; readonly action: 'approve' | 'reject' | 'retire'; readonly id: string; readonly behaviorId: string; readonly at: string; readonly reason: string }
+  /** Restores a behaviour from the owner's backup, with its audit trail (behaviorImport.ts). */
+  | ImportedBehavior;
 
 export function isBehaviorOp(candidate: object): candidate is BehaviorOp {
   const op = candidate as Record<string, unknown>;
   if (op.kind !== 'behavior' || typeof op.id !== 'string' || typeof op.behaviorId !== 'string' || typeof op.at !== 'string' || typeof op.reason !== 'string') return false;
   if (op.action === 'propose') return typeof op.text === 'string' && typeof op.evidence === 'string' && typeof op.tokens === 'number';
+  if (op.action === 'import') return isImportedBehavior(op);
   return op.action === 'approve' || op.action === 'reject' || op.action === 'retire';
 }
 
 export function applyBehaviorOp(db: Database, op: BehaviorOp): boolean {
+  if (op.action === 'import') return applyImportedBehavior(db, op);
   if (selectNumber(db, 'SELECT COUNT(*) FROM behavior_events WHERE id = ?', [op.id]) > 0) return false;
   if (op.action === 'propose') {
     runStatement(db, 

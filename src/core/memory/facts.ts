@@ -14,7 +14,9 @@ import {
   findStatement,
   lastLearned,
   listStatements,
+  pendingQuestions,
   questionAskedIn,
+  settledValues,
   wasCaptured,
   wasRejected,
   type Citation,
@@ -38,6 +40,43 @@ export interface CapturedTurn {
   readonly sessionId: string;
   readonly role: 'user' | 'assistant';
   readonly text: string;
+}
+
+interface ProposalInput {
+  key: string; value: string; tier: 'A' | 'B' | 'C'; origin: StatementOrigin; words: string; turnId?: string; sessionId?: string; reason?: string;
+  scope?: StatementScope; citation?: Citation;
+}
+
+/** A proposal read off the repository or a teammate's file, for the owner's review. */
+export interface ReviewInput {
+  readonly scope: StatementScope;
+  readonly key: string;
+  readonly value: string;
+  readonly origin: 'derived' | 'shared';
+  readonly words: string;
+  readonly reason: string;
+  readonly citation?: Citation;
+}
+
+/** Key and value pairs, compared as findLive and wasRejected compare them (SQLite's lower() folds ASCII letters only). */
+export class SettledValues {
+  private readonly pairs = new Set<string>();
+
+  constructor(rows: readonly { key: string; value: string }[]) {
+    for (const row of rows) this.add(row.key, row.value);
+  }
+
+  private static pair(key: string, value: string): string {
+    return `${key}\u0000${value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())}`;
+  }
+
+  has(key: string, value: string): boolean {
+    return this.pairs.has(SettledValues.pair(key, value));
+  }
+
+  add(key: string, value: string): void {
+    this.pairs.add(SettledValues.pair(key, value));
+  }
 }
 
 /** What an agent's proposal did: a new proposal, or the same statement already known (nothing written then). */
@@ -99,19 +138,22 @@ export class Facts {
     }
   }
 
-  private propose(input: {
-    key: string; value: string; tier: 'A' | 'B' | 'C'; origin: StatementOrigin; words: string; turnId?: string; sessionId?: string; reason?: string;
-    scope?: StatementScope; citation?: Citation;
-  }): StatementRecord {
+  private propose(input: ProposalInput): StatementRecord {
+    const op = this.proposal(input);
+    this.store.applyOperation(op);
+    return this.get(op.statementId);
+  }
+
+  /** The operation that proposes a statement (checked against the scope's allowlist; throws for a key it lacks). */
+  private proposal(input: ProposalInput): StatementOp & { statementId: string } {
     const scope = input.scope ?? 'owner';
     const slot = this.slotsOf(scope).get(input.key);
     if (!slot) throw new Error(`"${input.key}" is not a key Engram may learn ${scope === 'owner' ? '(see the key allowlist)' : 'about a project'}`);
-    const statementId = randomUUID();
-    this.store.applyOperation({
+    return {
       kind: 'statement',
       action: 'propose',
       id: randomUUID(),
-      statementId,
+      statementId: randomUUID(),
       at: this.now().toISOString(),
       reason: input.reason ?? (input.origin === 'remember' ? 'typed by the owner in Remember…' : `captured from your words (tier ${input.tier})`),
       key: input.key,
@@ -126,8 +168,7 @@ export class Facts {
       // Owner statements are journaled as before scopes existed, so an older Engram still reads them.
       ...(scope === 'owner' ? {} : { scope }),
       ...(input.citation ? { citation: input.citation } : {}),
-    });
-    return this.get(statementId);
+    };
   }
 
   get(id: string): StatementRecord {
@@ -148,6 +189,11 @@ export class Facts {
       this.listed.set(key, listed);
     }
     return [...listed];
+  }
+
+  /** The questions asked in a conversation and not answered yet, whatever their scope (owner or project), newest first. */
+  pendingQuestions(): StatementRecord[] {
+    return this.store.read((db) => pendingQuestions(db));
   }
 
   history(id: string): StatementEvent[] {
@@ -205,10 +251,32 @@ export class Facts {
    * A proposal Engram did not hear from the owner: read off the repository (derived, with its citation) or from a
    * teammate's shared file. It waits for the owner; a value already live or once rejected in the scope is left alone.
    */
-  proposeForReview(input: { scope: StatementScope; key: string; value: string; origin: 'derived' | 'shared'; words: string; reason: string; citation?: Citation }): StatementRecord | undefined {
-    if (containsSecret(`${input.key} ${input.value}`) || !this.slotsOf(input.scope).has(input.key)) return undefined;
-    if (this.store.read((db) => findLive(db, input.key, input.value, input.scope) ?? wasRejected(db, input.key, input.value, input.scope))) return undefined;
-    return this.propose({ ...input, tier: 'C' });
+  proposeForReview(input: ReviewInput): StatementRecord | undefined {
+    return this.proposeAllForReview(input.scope, [input])[0];
+  }
+
+  /** The values of a scope a new proposal must not repeat (live or once rejected), in one lookup. */
+  settled(scope: StatementScope): SettledValues {
+    return new SettledValues(this.store.read((db) => settledValues(db, scope)));
+  }
+
+  /**
+   * Many such proposals in one pass: one lookup of the scope's statements, one batch of operations (one transaction,
+   * one change notice), so a team file of a thousand lines costs about what one line does. Values already live or
+   * once rejected, repeated in the batch, secret-looking or on keys the scope lacks are left out.
+   */
+  proposeAllForReview(scope: StatementScope, inputs: readonly Omit<ReviewInput, 'scope'>[], known: SettledValues = this.settled(scope)): StatementRecord[] {
+    const slots = this.slotsOf(scope);
+    const ops: (StatementOp & { statementId: string })[] = [];
+    for (const input of inputs) {
+      if (known.has(input.key, input.value) || !slots.has(input.key) || containsSecret(`${input.key} ${input.value}`)) continue;
+      known.add(input.key, input.value);
+      ops.push(this.proposal({ ...input, scope, tier: 'C' }));
+    }
+    if (ops.length === 0) return [];
+    this.store.applyOperations(ops);
+    const added = new Set(ops.map((op) => op.statementId));
+    return this.store.read((db) => listStatements(db, 'proposed', scope)).filter((statement) => added.has(statement.id));
   }
 
   /**

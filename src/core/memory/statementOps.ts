@@ -4,6 +4,7 @@ import { runStatement, selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
 import type { Tier } from './slotPatterns';
 import { forgetStatement } from './statementForget';
+import { applyImportedStatement, isImportedStatement, type ImportedStatement } from './statementImport';
 import {
   findStatement,
   isCitation,
@@ -83,9 +84,11 @@ export type StatementOp =
       readonly at: string;
       /** Never the value: this line stays in the journal after the statement is gone. */
       readonly reason: string;
-    };
+    }
+  /** Restores a statement from the owner's backup, with its audit trail (statementImport.ts). */
+  | ImportedStatement;
 
-const actions = new Set(['propose', 'confirm', 'reject', 'retire', 'mention', 'ask', 'edit', 'forget', 'cite']);
+const actions = new Set(['propose', 'confirm', 'reject', 'retire', 'mention', 'ask', 'edit', 'forget', 'cite', 'import']);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
@@ -108,6 +111,7 @@ export function isStatementOp(value: Record<string, unknown>): value is Statemen
   }
   if (value.action === 'edit') return isString(value.value) && typeof value.tokens === 'number';
   if (value.action === 'cite') return value.citation === undefined || isCitation(value.citation);
+  if (value.action === 'import') return isImportedStatement(value);
   return true;
 }
 
@@ -194,6 +198,8 @@ export function applyStatementOp(db: Database, op: StatementOp): boolean {
       recordEvent(db, op.id, op.statementId, op.at, 'cited', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason);
       return true;
     }
+    case 'import':
+      return applyImportedStatement(db, op);
     case 'ask':
       runStatement(db, 'UPDATE statements SET asked_in_session = ? WHERE id = ?', [op.sessionId ?? null, op.statementId]);
       recordEvent(db, op.id, op.statementId, op.at, 'asked', findStatement(db, op.statementId)?.status ?? 'proposed', op.reason, op.turnId);

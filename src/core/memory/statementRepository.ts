@@ -125,6 +125,14 @@ export function wasRejected(db: Database, key: string, value: string, scope: Sta
   return selectNumber(db, "SELECT COUNT(*) FROM statements WHERE key = ? AND lower(value) = lower(?) AND scope = ? AND status = 'rejected'", [key, value, scope]) > 0;
 }
 
+/** The key and value of every statement of a scope that is live or was rejected: what a new proposal must not repeat. */
+export function settledValues(db: Database, scope: StatementScope): { key: string; value: string }[] {
+  return selectAll(db, "SELECT key, value FROM statements WHERE scope = ? AND status IN ('confirmed', 'proposed', 'rejected')", [scope]).map((row) => ({
+    key: String(row.key),
+    value: String(row.value),
+  }));
+}
+
 /** Facts per scope and status, for `stats`: the owner's and each project's. */
 export function countByScope(db: Database): Record<string, Record<StatementStatus, number>> {
   const counts: Record<string, Record<StatementStatus, number>> = {};
@@ -166,6 +174,11 @@ export function countByStatus(db: Database): Record<StatementStatus, number> {
     counts[String(row.status) as StatementStatus] = Number(row.n);
   }
   return counts;
+}
+
+/** Proposals Engram asked about in a conversation and nobody answered yet, of every scope (the owner's, each project's), newest first. */
+export function pendingQuestions(db: Database): StatementRecord[] {
+  return selectAll(db, "SELECT * FROM statements WHERE status = 'proposed' AND asked_in_session IS NOT NULL ORDER BY updated_at DESC, rowid DESC").map(toStatement);
 }
 
 export function questionAskedIn(db: Database, sessionId: string): boolean {

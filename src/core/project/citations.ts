@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import type { Citation } from '../memory/statementRepository';
+import { placeInRoots, readContainedSync } from '../shared/containedFile';
 
 /**
  * Citations: the lines of a repository file a project fact rests on, kept as a path and a hash. Before a fact goes
@@ -11,6 +11,21 @@ export type CitationState = 'ok' | 'changed' | 'vanished';
 
 /** Files larger than this are not read for a check: a citation to one counts as changed (a person looks). */
 const maxCitedFileBytes = 2 * 1024 * 1024;
+
+/**
+ * The lines of a file of the repository, read through the containment check (src/core/shared/containedFile.ts): a
+ * path that leads outside the repository (by `..`, an absolute path or a symbolic link) or to a FIFO is never read.
+ */
+function readCitedLines(root: string, path: string): { lines: string[]; size: number } | undefined {
+  const read = readContainedSync([root], path, maxCitedFileBytes);
+  if ('error' in read || read.size > maxCitedFileBytes) return undefined;
+  return { lines: linesOf(Buffer.from(read.bytes).toString('utf8')), size: read.size };
+}
+
+/** Whether a cited path, as spelled, stays inside the repository (a teammate's file may cite anything). */
+export function citesInside(root: string, path: string): boolean {
+  return !('error' in placeInRoots([root], path));
+}
 
 export function hashLines(lines: readonly string[]): string {
   return createHash('sha256').update(lines.map((line) => line.trim()).join('\n')).digest('hex').slice(0, 16);
@@ -22,9 +37,8 @@ function linesOf(text: string): string[] {
 
 /** Cites lines `start`..`end` (1-based, inclusive) of a file, as it is now. */
 export function citeLines(root: string, path: string, start: number, end = start): Citation | undefined {
-  const full = join(root, path);
-  if (!existsSync(full)) return undefined;
-  const lines = linesOf(readFileSync(full, 'utf8'));
+  const lines = readCitedLines(root, path)?.lines;
+  if (!lines) return undefined;
   if (start < 1 || end < start || end > lines.length) return undefined;
   return { path: path.replace(/\\/g, '/'), lines: [start, end], hash: hashLines(lines.slice(start - 1, end)) };
 }
@@ -37,19 +51,22 @@ export class CitationChecker {
   private readonly files = new Map<string, { size: number; mtimeMs: number; lines: string[] }>();
 
   check(root: string, citation: Citation): CitationState {
-    const full = join(root, citation.path);
+    const placed = placeInRoots([root], citation.path);
+    if ('error' in placed) return 'vanished';
     let stat;
     try {
-      stat = statSync(full);
+      stat = statSync(placed.absolute);
     } catch {
       return 'vanished';
     }
     if (!stat.isFile()) return 'vanished';
     if (stat.size > maxCitedFileBytes) return 'changed';
-    let cached = this.files.get(full);
+    let cached = this.files.get(placed.absolute);
     if (!cached || cached.size !== stat.size || cached.mtimeMs !== stat.mtimeMs) {
-      cached = { size: stat.size, mtimeMs: stat.mtimeMs, lines: linesOf(readFileSync(full, 'utf8')) };
-      this.files.set(full, cached);
+      const read = readCitedLines(root, citation.path);
+      if (!read) return 'vanished';
+      cached = { size: stat.size, mtimeMs: stat.mtimeMs, lines: read.lines };
+      this.files.set(placed.absolute, cached);
     }
     const [start, end] = citation.lines;
     const span = end - start + 1;

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Citation } from '../memory/statementRepository';
+import { readContainedSync } from '../shared/containedFile';
 import { citeLines } from './citations';
 
 /**
@@ -59,11 +60,14 @@ function fromPackageJson(root: string, text: string, manager: string): DerivedFa
   return found;
 }
 
+const maxManifestBytes = 1024 * 1024;
+
 /** What a workspace folder says about itself, each with its citation. Reads two or three small files. */
 export function deriveProjectFacts(root: string): DerivedFact[] {
   const found: DerivedFact[] = [];
-  const manifestPath = join(root, 'package.json');
-  const manifestText = existsSync(manifestPath) ? readFileSync(manifestPath, 'utf8') : undefined;
+  // Through the containment check: a package.json that is a link to outside, or a FIFO, is not read.
+  const manifest = readContainedSync([root], 'package.json', maxManifestBytes);
+  const manifestText = 'error' in manifest || manifest.size > maxManifestBytes ? undefined : Buffer.from(manifest.bytes).toString('utf8');
   const declared = manifestText ? /^\s*"packageManager"\s*:\s*"(npm|pnpm|yarn|bun)@/m.exec(manifestText) : null;
   let manager: string | undefined;
   if (declared && manifestText) {

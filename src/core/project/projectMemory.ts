@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Facts } from '../memory/facts';
+import { SettledValues, type Facts } from '../memory/facts';
+import { containsSecret } from '../shared/secrets';
 import type { Citation, StatementRecord } from '../memory/statementRepository';
 import type { MemoryStore } from '../store/memoryStore';
 import { citeLines, CitationChecker, type CitationState } from './citations';
 import { deriveProjectFacts } from './derivedFacts';
 import type { ProjectScope } from './projectScope';
-import { readTeamFile, teamFilePath, writeTeamFile } from './teamFile';
+import { readTeamFile, teamFilePath, whoCommitted, writeTeamFile, type RefusedLine, type SharedLine } from './teamFile';
 
 /** A confirmed project fact whose cited lines changed or vanished: not injected as true, not deleted; the owner looks. */
 export interface NeedsLook {
@@ -17,6 +18,28 @@ export interface NeedsLook {
 export interface ProjectFactsNow {
   readonly current: StatementRecord[];
   readonly needsLook: NeedsLook[];
+}
+
+/** What one reading of the team file did: lines read, proposals made, lines already known or refused, and its cost. */
+export interface TeamFileReading {
+  readonly path: string;
+  readonly lines: number;
+  readonly factLines: number;
+  readonly proposed: StatementRecord[];
+  readonly alreadyKnown: number;
+  readonly refused: readonly RefusedLine[];
+  readonly notRead?: string;
+  readonly ms: number;
+}
+
+/** One line for a log or stderr: what the team file gave. */
+export function teamFileSummary(reading: TeamFileReading): string {
+  const kinds = [...new Set(reading.refused.map((line) => line.why.replace(/ \(.*\)$/, '')))];
+  const refused = reading.refused.length > 0 ? `, ${reading.refused.length} refused (${kinds.join('; ')})` : '';
+  return (
+    `${reading.path}: ${reading.lines} lines read, ${reading.proposed.length} proposed for review, ${reading.alreadyKnown} already known${refused}` +
+    `${reading.notRead ? `; ${reading.notRead}` : ''} (${reading.ms.toFixed(0)} ms)`
+  );
 }
 
 /**
@@ -56,13 +79,13 @@ export class ProjectMemory {
 
   /** Proposes what the repository says about itself (package.json, the lockfile), each with its citation. */
   proposeDerived(project: ProjectScope): StatementRecord[] {
-    return deriveProjectFacts(project.root).flatMap((derived) => {
-      const proposal = this.facts.proposeForReview({
-        scope: project.scope, key: derived.key, value: derived.value, origin: 'derived', words: derived.words, citation: derived.citation,
+    return this.facts.proposeAllForReview(
+      project.scope,
+      deriveProjectFacts(project.root).map((derived) => ({
+        key: derived.key, value: derived.value, origin: 'derived', words: derived.words, citation: derived.citation,
         reason: `read off the repository (${derived.words}); a proposal until you confirm it`,
-      });
-      return proposal ? [proposal] : [];
-    });
+      })),
+    );
   }
 
   /** Writes the project's current confirmed facts to the team file in the repository; returns its path and count. */
@@ -71,16 +94,50 @@ export class ProjectMemory {
     return { path: writeTeamFile(project.root, current), facts: current.length };
   }
 
-  /** Reads the team file as proposals for this owner, naming who committed each line. Never a confirmation. */
-  readShared(project: ProjectScope): StatementRecord[] {
-    return readTeamFile(project.root).flatMap((shared) => {
-      const proposal = this.facts.proposeForReview({
-        scope: project.scope, key: shared.key, value: shared.value, origin: 'shared', citation: shared.citation,
-        words: `${teamFilePath} line ${shared.line}, committed by ${shared.committedBy}: ${shared.key} = ${shared.value}`,
-        reason: `from the team's file ${teamFilePath} (committed by ${shared.committedBy}); a proposal until you confirm it`,
-      });
-      return proposal ? [proposal] : [];
-    });
+  /**
+   * Reads the team file as proposals for this owner, naming who committed each line; never a confirmation. The file
+   * is read off the host thread within its caps, and settled in one pass: lines already live or rejected here cost a
+   * set lookup, and only new ones are blamed and proposed, in one batch. A second reading of the same file writes nothing.
+   */
+  async readShared(project: ProjectScope): Promise<TeamFileReading> {
+    const started = performance.now();
+    const read = await readTeamFile(project.root);
+    const settled = this.facts.settled(project.scope);
+    const slots = this.facts.slotsOf(project.scope);
+    const refused = [...read.refused];
+    const candidates: SharedLine[] = [];
+    const inFile = new SettledValues([]);
+    for (const shared of read.facts) {
+      if (!slots.has(shared.key)) refused.push({ line: shared.line, why: `not a key Engram may learn about a project (${shared.key})` });
+      else if (containsSecret(`${shared.key} ${shared.value}`)) refused.push({ line: shared.line, why: 'looks like a secret (Engram never stores secrets)' });
+      else if (!settled.has(shared.key, shared.value) && !inFile.has(shared.key, shared.value)) {
+        inFile.add(shared.key, shared.value);
+        candidates.push(shared);
+      }
+    }
+    const authors = candidates.length > 0 ? await whoCommitted(project.root, candidates.at(-1)!.line) : new Map<number, string>();
+    const proposed = this.facts.proposeAllForReview(
+      project.scope,
+      candidates.map((shared) => {
+        const committedBy = authors.get(shared.line) ?? 'not committed (no git history for this line)';
+        return {
+          key: shared.key, value: shared.value, origin: 'shared', citation: shared.citation,
+          words: `${teamFilePath} line ${shared.line}, committed by ${committedBy}: ${shared.key} = ${shared.value}`,
+          reason: `from the team's file ${teamFilePath} (committed by ${committedBy}); a proposal until you confirm it`,
+        };
+      }),
+      settled,
+    );
+    return {
+      path: teamFilePath, lines: read.lines, factLines: read.facts.length + read.refused.length, proposed,
+      alreadyKnown: read.facts.length + read.refused.length - refused.length - candidates.length, refused, ...(read.notRead ? { notRead: read.notRead } : {}), ms: performance.now() - started,
+    };
+  }
+
+  /** What the extension does when a folder opens, and `chat --workspace` / `search --workspace` do too: same code. */
+  async readOnOpen(project: ProjectScope): Promise<{ derived: StatementRecord[]; teamFile: TeamFileReading }> {
+    const derived = this.proposeDerived(project);
+    return { derived, teamFile: await this.readShared(project) };
   }
 
   /**

@@ -22,7 +22,8 @@ export function isMemoryScope(value: unknown): value is MemoryScope {
 /**
  * Searches confirmed memory: facts (FTS4 over key and value, stemmed prefixes) and conversation summaries.
  * Proposed, rejected and retired statements are never returned: only what the owner confirmed is memory.
- * An empty or unmatched query over facts lists the confirmed facts, newest first.
+ * A query with no words to search for (empty, or only stop words) lists the confirmed facts, newest first; words that
+ * match no fact find none.
  */
 export function searchMemory(db: Database, query: string, scope: MemoryScope = 'all', k = 10, project?: string): MemoryHit[] {
   // The owner's facts everywhere; a project's only in that project: another repository's facts never come back.
@@ -38,7 +39,8 @@ export function searchMemory(db: Database, query: string, scope: MemoryScope = '
           [terms.map((term) => `${term.replace(/"/g, '')}*`).join(' OR '), scopes[0], scopes.at(-1)!, k],
         )
       : [];
-    const found = rows.length > 0 ? rows : selectAll(db, "SELECT id, key, value, scope FROM statements WHERE status = 'confirmed' AND scope IN (?, ?) ORDER BY updated_at DESC LIMIT ?", [scopes[0], scopes.at(-1)!, k]);
+    // Words that match nothing find nothing: answering "diet" (retired) with role, employer and name read as if they matched.
+    const found = terms.length > 0 ? rows : selectAll(db, "SELECT id, key, value, scope FROM statements WHERE status = 'confirmed' AND scope IN (?, ?) ORDER BY updated_at DESC LIMIT ?", [scopes[0], scopes.at(-1)!, k]);
     found.forEach((row, index) => {
       const belongsTo = row.scope === 'owner' ? 'you' : 'this project';
       hits.push({

@@ -1,12 +1,14 @@
 import { rules as secretlintRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { credentialRanges } from './credentialRules';
 import { ownSecretPatterns } from './secretPatterns';
 
 /**
  * Secrets never reach the disk: not as facts, not in the recorded conversation, not in ids. Provider tokens
  * are found by secretlint's recommended rule set (@secretlint/secretlint-rule-preset-recommend: AWS, GCP,
  * GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, npm, SendGrid, PEM keys, database URLs and more,
- * maintained as providers change their formats); the shapes people write by hand (assignments, `.env` lines,
- * auth headers, JWTs, URL credentials) by secretPatterns.ts.
+ * maintained as providers change their formats) and secretPatterns.ts (providers it lacks, auth headers, JWTs); the
+ * credentials people name by hand (assignments, `.env` lines, flags, URLs, cookies, a random string beside a
+ * credential word) by the generic rules of credentialRules.ts.
  */
 
 export const secretMarker = '[secret removed]';
@@ -59,6 +61,7 @@ export function secretRanges(text: string): [number, number][] {
       if (match[0].length > 0) ranges.push([match.index, match.index + match[0].length]);
     }
   }
+  ranges.push(...credentialRanges(text));
   // Text redacted before ("token is [secret removed]") stays as it is: the marker itself is never taken for a secret.
   const markers: [number, number][] = [];
   for (let at = text.indexOf(secretMarker); at >= 0; at = text.indexOf(secretMarker, at + 1)) markers.push([at, at + secretMarker.length]);

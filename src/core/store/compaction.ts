@@ -55,12 +55,15 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
     }
     let bytes: Uint8Array;
     let turns: number;
+    const marks: Record<string, number> = {};
     try {
       const present = new Set(listJournals(folder));
       db.exec('BEGIN');
       db.exec('DELETE FROM journal_marks');
       for (const [file, offset] of loaded.offsets) {
-        if (present.has(file)) db.run('INSERT INTO journal_marks (file, offset) VALUES (?, ?)', [file, offset]);
+        if (!present.has(file)) continue;
+        db.run('INSERT INTO journal_marks (file, offset) VALUES (?, ?)', [file, offset]);
+        marks[file] = offset;
       }
       db.exec('COMMIT');
       // FTS4 keeps deleted terms in old segments until they are merged: merge them all after a removal.
@@ -77,7 +80,7 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
     }
     const manifest = loaded.manifest ?? { format: 'engram-generations' as const, version: 1 as const, removed: [] };
     const generation = Math.max(manifest.current?.generation ?? 0, manifest.previous?.generation ?? 0, loaded.base.record?.generation ?? 0) + 1;
-    const record: GenerationRecord = { generation, bytes: bytes.length, crc32: checksumOf(bytes), turns, at: now.toISOString() };
+    const record: GenerationRecord = { generation, bytes: bytes.length, crc32: checksumOf(bytes), turns, at: now.toISOString(), marks };
     const temp = writeTempFile(layout.snapshot, bytes);
     let verifyMs: number;
     try {
@@ -93,6 +96,11 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
     } else if (loaded.damageFound?.inode) {
       const keptAt = quarantineIfUnchanged(loaded.damageFound.path, loaded.damageFound.inode, now);
       if (damage && keptAt) damage = { ...damage, keptAt };
+    }
+    // Both generations damaged: the previous one is set aside as well, so the next install cannot overwrite it.
+    if (loaded.base.source === 'none' && loaded.previousDamageFound?.inode) {
+      const keptAt = quarantineIfUnchanged(loaded.previousDamageFound.path, loaded.previousDamageFound.inode, now);
+      if (damage && keptAt) damage = { ...damage, previousKeptAt: keptAt };
     }
     // The previous generation is now the file the load started from: its record is the one its bytes matched.
     const previous = loaded.base.source === 'none' ? undefined : loaded.base.record;

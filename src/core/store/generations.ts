@@ -17,6 +17,11 @@ export interface GenerationRecord {
   readonly crc32: string;
   readonly turns: number;
   readonly at: string;
+  /**
+   * How far this generation covers each journal: if both generations are ever damaged, the turns of it that the
+   * journals still hold can be told from those that are lost.
+   */
+  readonly marks?: Readonly<Record<string, number>>;
 }
 
 /** Journals a compaction removed (name and final size), so a window that was tailing one can tell it missed lines. */

@@ -214,6 +214,17 @@ export class JournalWriter {
     if (this.queue.length > 0) throw this.lastError ?? new Error('Writing to the memory journal failed');
   }
 
+  /**
+   * Drops what failed to reach the disk (after a flush rejected), so it is never written later: the caller was told
+   * those changes did not happen. Returns how many were dropped; nothing while a write is in flight.
+   */
+  discardUnwritten(): number {
+    if (this.draining) return 0;
+    const dropped = this.queue.length;
+    this.queue = [];
+    return dropped;
+  }
+
   async close(): Promise<void> {
     await this.flush().catch(() => undefined);
     await this.handle?.close();

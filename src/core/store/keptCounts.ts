@@ -32,7 +32,7 @@ export class KeptCounts {
 
   /** An operation of ours applied: one that adds or removes turns means counting again. */
   applied(kind: StoreOp['kind']): void {
-    if (kind === 'turn' || kind === 'forgetSessions' || kind === 'coolSessions' || kind === 'forgetTurns') this.recount();
+    if (kind === 'turn' || kind === 'forgetSessions' || kind === 'coolSessions' || kind === 'forgetTurns' || kind === 'importSession') this.recount();
   }
 
   /** Another writer's batch: turns alone only add to the total (their sessions' tails are read again); else recount. */

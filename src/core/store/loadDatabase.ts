@@ -21,6 +21,22 @@ export interface DamageReport {
   /** Where they came from: the previous snapshot generation, and the journals replayed over it. */
   readonly fromPrevious: number;
   readonly fromJournals: number;
+  /** Set when the previous generation was damaged too: why, and where it was kept. */
+  readonly previousReason?: string;
+  readonly previousKeptAt?: string;
+  /** With both generations damaged, what only they held: the newest one recorded, and how many of its turns did not come back. */
+  readonly lost?: LostGeneration;
+}
+
+/** The newest generation the manifest records, when neither snapshot file could be used. */
+export interface LostGeneration {
+  readonly generation: number;
+  readonly at: string;
+  /** Turns it held when it was written. */
+  readonly turns: number;
+  /** Of those, how many the journals still held (they came back); the rest are lost. */
+  readonly cameBack: number;
+  readonly lostTurns: number;
 }
 
 export interface LoadedDatabase {
@@ -33,6 +49,7 @@ export interface LoadedDatabase {
   readonly baseOffsets: Map<string, number>;
   readonly base: { readonly source: 'current' | 'previous' | 'none'; readonly record?: GenerationRecord; readonly turns: number };
   readonly damageFound?: FoundDamage;
+  readonly previousDamageFound?: FoundDamage;
   readonly manifest?: GenerationManifest;
   readonly replayedOps: number;
   readonly skippedLines: number;
@@ -64,9 +81,13 @@ const maxAttempts = 20;
 export function loadDatabase(sql: SqlJsStatic, folder: string, now: Date, options: LoadOptions = {}): LoadedDatabase {
   const layout = storeLayout(folder);
   for (let attempt = 1; ; attempt++) {
+    const newestBefore = newestGeneration(layout);
     const loaded = loadOnce(sql, folder, options);
     const base = loaded.base.source === 'none' ? 0 : (loaded.base.record?.generation ?? 0);
-    if (newestGeneration(layout) <= base + 1) return options.quarantine ? setDamagedFileAside(loaded, folder, now) : loaded;
+    const newest = newestGeneration(layout);
+    // A gap with no install during the load is not a concurrent compaction: the generations in between are damaged
+    // or gone, and what the journals still hold is all there is. Only a manifest that moved meanwhile means "again".
+    if (newest <= base + 1 || newest === newestBefore) return options.quarantine ? setDamagedFilesAside(loaded, folder, now) : loaded;
     loaded.db.close();
     if (attempt === maxAttempts) throw new Error('The memory store kept changing while it was read (other windows compacting it); try again.');
   }
@@ -112,17 +133,21 @@ function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): Loade
     settleDeferred(db);
     const turns = countTurns(db);
     const manifest = readManifest(layout);
+    const newestRecord = base.source === 'none' ? (manifest?.current ?? manifest?.previous) : undefined;
     const damage: DamageReport | undefined = base.damage && {
       reason: base.damage.reason,
       recoveredTurns: turns,
       fromPrevious: base.source === 'previous' ? baseTurns : 0,
       fromJournals: turns - (base.source === 'previous' ? baseTurns : 0),
+      previousReason: base.previousDamage?.reason,
+      lost: newestRecord && lostGeneration(db, folder, newestRecord),
     };
     return {
       db, schemaVersion, damage, offsets, baseOffsets, manifest, replayedOps, badLines, removalsReplayed,
       skippedLines: badLines.length,
       base: { source: base.source, record: base.record, turns: baseTurns },
       damageFound: base.damage,
+      previousDamageFound: base.previousDamage,
     };
   } catch (error) {
     db.close();
@@ -130,8 +155,39 @@ function loadOnce(sql: SqlJsStatic, folder: string, options: LoadOptions): Loade
   }
 }
 
-/** Moves the damaged current snapshot aside, only while holding the lock and only if it is still the file found damaged. */
-function setDamagedFileAside(loaded: LoadedDatabase, folder: string, now: Date): LoadedDatabase {
+/**
+ * Of the turns a generation held (by its journal marks), those the journals still hold and the rebuilt memory has:
+ * the rest were only in the damaged snapshots. A record without marks (older stores) counts what came back at all.
+ */
+function lostGeneration(db: Database, folder: string, record: GenerationRecord): LostGeneration {
+  let cameBack = 0;
+  if (record.marks) {
+    const stored = db.prepare('SELECT 1 FROM turns WHERE id = ?');
+    try {
+      for (const [name, mark] of Object.entries(record.marks)) {
+        const after = new Set(readJournal(folder, name, mark).ops.map((op) => op.id));
+        for (const op of readJournal(folder, name, 0).ops) {
+          if (op.kind !== 'turn' || after.has(op.id)) continue;
+          stored.bind([op.id]);
+          if (stored.step()) cameBack++;
+          stored.reset();
+        }
+      }
+    } finally {
+      stored.free();
+    }
+  } else {
+    cameBack = Math.min(record.turns, countTurns(db));
+  }
+  cameBack = Math.min(cameBack, record.turns);
+  return { generation: record.generation, at: record.at, turns: record.turns, cameBack, lostTurns: record.turns - cameBack };
+}
+
+/**
+ * Moves the damaged snapshot files aside (the current one, and the previous one when it is damaged too), only while
+ * holding the lock and only if each is still the file found damaged.
+ */
+function setDamagedFilesAside(loaded: LoadedDatabase, folder: string, now: Date): LoadedDatabase {
   const found = loaded.damageFound;
   if (!found?.inode || !loaded.damage) return loaded;
   const release = tryAcquireSnapshotLock(folder, undefined, now);
@@ -139,13 +195,26 @@ function setDamagedFileAside(loaded: LoadedDatabase, folder: string, now: Date):
   try {
     const keptAt = quarantineIfUnchanged(found.path, found.inode, now);
     if (!keptAt) return loaded;
+    const previous = loaded.previousDamageFound;
+    const previousKeptAt = previous?.inode ? quarantineIfUnchanged(previous.path, previous.inode, now) : undefined;
     const layout = storeLayout(folder);
     const manifest = readManifest(layout);
     if (manifest) writeManifest(layout, { ...manifest, current: undefined, pending: undefined });
-    return { ...loaded, damage: { ...loaded.damage, keptAt } };
+    return { ...loaded, damage: { ...loaded.damage, keptAt, previousKeptAt } };
   } finally {
     release();
   }
+}
+
+/** What both damaged generations cost, in words, or '' when only one was damaged. */
+export function describeLoss(damage: DamageReport): string {
+  if (!damage.lost && !damage.previousReason) return '';
+  const previous = damage.previousReason
+    ? ` The previous snapshot could not be used either (${damage.previousReason})${damage.previousKeptAt ? `; it was kept at ${damage.previousKeptAt}` : ''}.`
+    : ' There was no previous snapshot to fall back on.';
+  if (!damage.lost) return previous;
+  const { generation, at, turns, cameBack, lostTurns } = damage.lost;
+  return `${previous} The last snapshot (generation ${generation}, written ${at}) held ${turns} turns: ${cameBack} of them came back from the journals and ${lostTurns} were only in the damaged snapshots and are lost.`;
 }
 
 /** Applies operations in one transaction (one commit instead of one per operation); returns how many changed something. */

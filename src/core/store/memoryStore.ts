@@ -18,9 +18,8 @@ import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
 
-export type { DamageReport } from './loadDatabase';
+export { describeLoss, type DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
-
 export type { SessionRecord } from './sessionRepository';
 export { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
 
@@ -99,15 +98,16 @@ export class MemoryStore {
     // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
     // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
     // would then never be found again).
+    // The ids and refs are scanned too: a token pasted as a session name or an import's ref must not reach the disk.
     const text = redactSecrets(input.text.toWellFormed());
     const op: TurnOp = {
       kind: 'turn',
-      id: input.id ?? randomUUID(),
-      sessionId: input.sessionId.toWellFormed(),
+      id: input.id === undefined ? randomUUID() : redactSecrets(input.id.toWellFormed()),
+      sessionId: redactSecrets(input.sessionId.toWellFormed()),
       role: input.role,
       text,
       at: input.at ?? this.now.toISOString(),
-      ref: input.ref,
+      ref: input.ref === undefined ? undefined : redactSecrets(input.ref.toWellFormed()),
       tokens: this.options.tokens.count(text),
       source: input.source ?? 'chat',
     };
@@ -141,17 +141,23 @@ export class MemoryStore {
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
   applyOperation<Op extends StoreOp>(unredacted: Op): boolean {
+    return this.applyOperations([unredacted]) > 0;
+  }
+
+  /** Applies operations in order (several in one transaction, e.g. a team file read), journals them, tells listeners once. */
+  applyOperations(unredacted: readonly StoreOp[]): number {
     const journal = this.writableJournal();
     // Every string an operation carries (a summary, a lesson's evidence, a fact's words) is scrubbed of secrets.
-    const op = redactDeep(unredacted);
+    const ops = unredacted.map((op) => redactDeep(op));
     // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
     // (indexing it here would put an FTS merge on the reply path of every turn).
-    if (op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns') this.indexPending();
-    const changed = applyOp(this.db, op);
-    journal.append(op).catch(() => undefined);
-    if (changed && defersWork(op.kind)) this.quiet.soon();
-    if (changed) this.counts.applied(op.kind);
-    if (changed) this.changed(new Set([op.kind]));
+    if (ops.some((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns')) this.indexPending();
+    const changed = ops.length === 1 ? Number(applyOp(this.db, ops[0])) : applyInTransaction(this.db, ops);
+    for (const op of ops) journal.append(op).catch(() => undefined);
+    const kinds = new Set(changed > 0 ? ops.map((op) => op.kind) : []);
+    if ([...kinds].some(defersWork)) this.quiet.soon();
+    for (const kind of kinds) this.counts.applied(kind);
+    if (changed > 0) this.changed(kinds);
     return changed;
   }
 
@@ -336,22 +342,24 @@ export class MemoryStore {
   }
 
   stats(): StoreStats {
-    return this.guard(() => this.countEverything());
-  }
-
-  private countEverything(): StoreStats {
-    return {
-      turns: countTurns(this.db),
-      sessions: countSessions(this.db),
-      schemaVersion: this.schemaVersion,
-      folder: this.layout.folder,
-      journals: listJournals(this.layout.folder).length,
-    };
+    const { schemaVersion, layout } = this;
+    return this.guard(() => ({ turns: countTurns(this.db), sessions: countSessions(this.db), schemaVersion, folder: layout.folder, journals: listJournals(layout.folder).length }));
   }
 
   /** Resolves once every change made so far is durable in the journal. */
   async flush(): Promise<void> {
     await this.journal.flush();
+  }
+
+  /**
+   * Gives up on the changes that could not be written (a read-only or failing disk) and rebuilds the memory from the
+   * disk, so this process holds only what is stored: for a caller that answers "not stored" and must not be made a
+   * liar by a later retry. Returns how many changes were dropped.
+   */
+  discardUnwritten(): number {
+    const dropped = this.journal.discardUnwritten();
+    if (dropped > 0) this.reload();
+    return dropped;
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */

@@ -1,4 +1,5 @@
 import { registerOperationKind, type OperationKind } from './operationRegistry';
+import { importSessionOperation } from './sessionImport';
 import { coolSession, forgetSession, forgetTurns, setSessionSummary } from './sessionRepository';
 import { insertTurn, isTurnRole, type NewTurn } from './turnRepository';
 
@@ -92,3 +93,4 @@ registerOperationKind(forgetOperation);
 registerOperationKind(forgetTurnsOperation);
 registerOperationKind(coolOperation);
 registerOperationKind(summaryOperation);
+registerOperationKind(importSessionOperation);

@@ -45,6 +45,10 @@ export class OwnJournal {
     await this.writer?.flush();
   }
 
+  discardUnwritten(): number {
+    return this.writer?.discardUnwritten() ?? 0;
+  }
+
   /** Bytes in our journal not yet known to be in a snapshot. */
   get unsnapshottedBytes(): number {
     if (!this.writer) return 0;

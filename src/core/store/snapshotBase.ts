@@ -22,6 +22,8 @@ export interface BaseSnapshot {
   readonly record?: GenerationRecord;
   /** The current snapshot was damaged (or missing where the manifest says it should be). */
   readonly damage?: FoundDamage;
+  /** The previous generation was damaged too (looked at only when the current one could not be used). */
+  readonly previousDamage?: FoundDamage;
 }
 
 type Opened = { kind: 'missing' } | { kind: 'ok'; db: Database; record: GenerationRecord; inode: bigint } | { kind: 'damaged'; reason: string; inode?: bigint };
@@ -44,7 +46,8 @@ export function openBase(sql: SqlJsStatic, layout: StoreLayout, distrustCurrent?
   }
   const previous = openGeneration(sql, layout, layout.previous);
   if (previous.kind === 'ok') return { db: previous.db, source: 'previous', record: previous.record, damage };
-  return { db: new sql.Database(), source: 'none', damage };
+  const previousDamage = previous.kind === 'damaged' ? { path: layout.previous, reason: previous.reason, inode: previous.inode } : undefined;
+  return { db: new sql.Database(), source: 'none', damage, previousDamage };
 }
 
 /**

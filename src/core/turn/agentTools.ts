@@ -86,7 +86,7 @@ export class AgentTools {
     // Another process (a VS Code window) may have confirmed, retired or forgotten something since the last call.
     this.memory.store.syncFromOtherWriters();
     if (tool === memoryToolNames.memorySearch) return this.answered(client, tool, runMemorySearch(this.memory.store, args), describeQuery(args));
-    if (tool === memoryToolNames.recallConversation) return this.answered(client, tool, runRecall(this.memory.store, args), describeQuery(args));
+    if (tool === memoryToolNames.recallConversation) return this.answered(client, tool, runRecall(this.memory, args), describeQuery(args));
     if (tool === proposeFactName) return this.propose(client, args);
     throw new UnknownToolError(tool);
   }
@@ -141,6 +141,7 @@ function turnLabel(label: string): string {
 
 /** The query as the record keeps it: short, and never a secret the agent pasted. */
 function describeQuery(args: unknown): string {
-  const query = String((args as { query?: unknown } | null)?.query ?? '').slice(0, 200);
-  return `query "${containsSecret(query) ? redactSecrets(query) : query}"`;
+  // Redacted before it is cut: a secret cut in half is no longer found.
+  const query = String((args as { query?: unknown } | null)?.query ?? '');
+  return `query "${(containsSecret(query) ? redactSecrets(query) : query).slice(0, 200)}"`;
 }

@@ -66,7 +66,7 @@ export function runMemorySearch(store: MemoryStore, rawInput: unknown, project?:
   if (typeof input === 'string') return refused(input);
   const hits = store.read((db) => searchMemory(db, input.query, input.scope ?? 'all', input.k ?? 8, project));
   const retrieval = hits.map((hit): RetrievalEntry => ({ kind: hit.kind, memoryId: hit.id, via: `tool:${memoryToolNames.memorySearch}`, label: hit.label }));
-  if (hits.length === 0) return said(`No confirmed memory matches "${input.query}". Do not guess; ask the user if it matters.`);
+  if (hits.length === 0) return said(`Nothing in Engram's confirmed memory matches "${input.query}". Do not guess; ask the user if it matters.`);
   return {
     text:
       `Engram's confirmed memory matching "${input.query}" (the user reviewed and confirmed these; [fact, you] is about the user, ` +
@@ -79,36 +79,42 @@ export function runMemorySearch(store: MemoryStore, rawInput: unknown, project?:
 /** Engram's own tool answers, recorded in the conversation when a reply quoted them: never evidence of what was said. */
 const toolEcho = /^(?:Earlier conversation turns matching|Confirmed memory matching|From memory:)/m;
 
-/** What recall leaves out and adds for the turn that calls it. */
-export interface RecallContext {
-  /** Turns already in the calling prompt (its recent conversation and the message itself). */
-  readonly inPrompt?: ReadonlySet<string>;
-  /** Beliefs retired so far: a recalled turn that still says one carries the same note as the prompt. */
-  readonly retired?: readonly RetiredBelief[];
+/**
+ * What recall reads: the store, and the beliefs retired so far, so that a recalled turn still saying one carries the
+ * same out-of-date note as the prompt. Both come together (EngramMemory is one), so no caller can recall unmarked.
+ */
+export interface RecallMemory {
+  readonly store: MemoryStore;
+  retiredBeliefs(): readonly RetiredBelief[];
 }
 
-/** recall_conversation: what was said in earlier conversations, best matches first. Read-only. */
+/**
+ * recall_conversation: what was said in earlier conversations, best matches first. Read-only. The one function behind
+ * the tool in VS Code, in a turn's tool loop and over MCP. `inPrompt`: turns already in the calling prompt (its recent
+ * conversation and the message itself), left out.
+ */
 export function runRecall(
-  store: MemoryStore,
+  memory: RecallMemory,
   rawInput: unknown,
   meaning?: { readonly queryVector: readonly number[]; readonly vectors: VectorMemory },
-  context: RecallContext = {},
+  inPrompt?: ReadonlySet<string>,
 ): ToolOutcome {
   const input = checkRecallInput(rawInput);
   if (typeof input === 'string') return refused(input);
+  const store = memory.store;
   store.syncFromOtherWriters();
   store.indexPending();
   const k = input.k ?? 6;
-  const skipped = context.inPrompt?.size ?? 0;
+  const skipped = inPrompt?.size ?? 0;
   // Ask for more than k: what the prompt already holds and tool echoes are dropped before the best k are kept.
   const options = { k: k + skipped + 8, sessionId: input.session };
   const found = store.read((db) => (meaning ? hybridRecall(db, input.query, meaning.queryVector, meaning.vectors, options) : recallConversation(db, input.query, options)));
-  const hits = found.filter((hit) => !context.inPrompt?.has(hit.id) && !(hit.role === 'assistant' && toolEcho.test(hit.text))).slice(0, k);
+  const hits = found.filter((hit) => !inPrompt?.has(hit.id) && !(hit.role === 'assistant' && toolEcho.test(hit.text))).slice(0, k);
   const retrieval = hits.map(
     (hit): RetrievalEntry => ({ kind: 'turn', memoryId: hit.id, via: `tool:${memoryToolNames.recallConversation}`, label: `${hit.role} ${hit.at.slice(0, 10)}: ${hit.text.slice(0, 60)}` }),
   );
   if (hits.length === 0) return said(`Nothing in earlier conversations matches "${input.query}" beyond what this prompt already holds. Say so rather than guessing.`);
-  const retired = context.retired ?? [];
+  const retired = memory.retiredBeliefs();
   return {
     text:
       `Earlier conversation turns matching "${input.query}", best first (quoted words of the user and the assistant; ` +
@@ -197,7 +203,7 @@ export class MemoryToolRunner {
     if (call.name === memoryToolNames.recallConversation) {
       const query = (call.arguments as { query?: unknown } | null)?.query;
       const meaning = typeof query === 'string' && query.trim() ? await this.meaning?.(query).catch(() => undefined) : undefined;
-      return runRecall(store, call.arguments, meaning, { inPrompt: turn?.inPrompt, retired: this.retired() });
+      return runRecall({ store, retiredBeliefs: this.retired }, call.arguments, meaning, turn?.inPrompt);
     }
     return refused(`there is no tool named "${call.name}". Call one of: ${memoryToolSpecs.map((spec) => spec.name).join(', ')}.`);
   }

@@ -163,10 +163,11 @@ export class TurnEngine {
       return { input, firstTurn, userTurn, capture: noCapture, offTheRecord: true };
     }
     const userTurn = this.record(input.sessionId, 'user', input.text);
-    const direct = answerFromMemory(facts, input.text, input.sessionId, { firstTurn });
-    if (direct !== undefined) {
-      this.record(input.sessionId, 'assistant', direct);
-      return { input, firstTurn, userTurn, direct, capture: noCapture };
+    const answered = answerFromMemory(facts, input.text, input.sessionId, { firstTurn });
+    if (answered !== undefined) {
+      this.record(input.sessionId, 'assistant', answered.text);
+      // A "yes" confirms a fact: it is announced as learned, with its Undo, like any other.
+      return { input, firstTurn, userTurn, direct: answered.text, capture: { learned: [...answered.learned], queued: [] } };
     }
     let capture = noCapture;
     let correction: CorrectionOutcome | undefined;

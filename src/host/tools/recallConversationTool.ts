@@ -21,6 +21,6 @@ export class RecallConversationTool implements vscode.LanguageModelTool<RecallIn
     if (access.state !== 'open') return toolResult(`Error: Engram's memory is not available (${access.reason}). Answer without it.`);
     const query = typeof options.input?.query === 'string' ? options.input.query : '';
     const meaning = query.trim() ? await this.vectors.meaningOf(query) : undefined;
-    return toolResult(runRecall(access.store, options.input, meaning, { retired: access.retiredBeliefs() }).text);
+    return toolResult(runRecall(access, options.input, meaning).text);
   }
 }
