@@ -36,21 +36,22 @@ const notPlain =
 const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
 
 /**
- * Frames first: what the frames of the clause's language read stands, and a value read by a list of names from inside a
- * framed value under another key goes ("I live in Flask, Texas" is a place, not the framework Flask).
+ * Frames first: what the frames of a clause's language read stands, and a value a list of names read from inside a
+ * framed value under another key goes ("I live in Flask, Texas" is a place, not the framework Flask), in any clause of
+ * the message.
  */
-function withFrames(framed: readonly FramedCandidate[], others: readonly Candidate[]): (Candidate | FramedCandidate)[] {
+function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
     framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && frame.value.toLowerCase().includes(candidate.value.toLowerCase()));
-  return [...framed, ...others.filter((candidate) => !inFrame(candidate) && !framed.some((frame) => frame.key === candidate.key && frame.value.toLowerCase() === candidate.value.toLowerCase()))];
+  return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
 }
 
 function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
-  if (clause.language !== 'en') return { candidates: withFrames(framedCandidates(clause.text, clause.language), foreignCandidates(clause)), typo: false };
+  if (clause.language !== 'en') return { candidates: [...framedCandidates(clause.text, clause.language), ...foreignCandidates(clause)], typo: false };
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
   const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
-  return { candidates: withFrames(framedCandidates(text, 'en'), others), typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+  return { candidates: [...framedCandidates(text, 'en'), ...others], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
 }
 
 /** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */
@@ -89,6 +90,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
   const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
   const candidates: Candidate[] = [];
+  const framed: Candidate[] = [];
   for (const clause of [...readOwnerClauses(ownText), ...frameReadClauses(ownText)]) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
@@ -98,6 +100,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
       if (!allowlist.has(candidate.key) || candidate.value.length > 60) continue;
       const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
       if (fit === 'no') continue;
+      if ('framed' in rest) framed.push(candidate);
       const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
       const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
       if (same < 0) candidates.push({ ...candidate, tier });
@@ -114,7 +117,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
   for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);
-  return { candidates: settleConflicts(dropShadowed(styled), ownText) };
+  return { candidates: settleConflicts(dropShadowed(withFrames(framed, styled.map((candidate) => (framed.some((frame) => frame.key === candidate.key && frame.value === candidate.value) ? { ...candidate, framed: true } : candidate)))), ownText).map(({ key, value, tier }) => ({ key, value, tier })) };
 }
 
 /**

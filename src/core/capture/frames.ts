@@ -26,6 +26,7 @@ import {
 import { roleWords } from './foreignShapes';
 import { properNoun, roleNouns } from './slotPatterns';
 import { timezoneIn } from './timezones';
+import { lexiconTag } from './wordTagger';
 
 /**
  * Frames first: the words around a slot name the key ("my name is _", "I work at _", "ich wohne in _"), the slot gives
@@ -67,6 +68,11 @@ const toolLists: Record<string, readonly string[]> = {
   frameworks: knownFrameworks,
 };
 const allTools = Object.values(toolLists).flat();
+
+/** Whether a value is a tool's or a language's name as the lists write it (named in lower case as often as not). */
+export function isKnownToolName(value: string): boolean {
+  return findKnown(value, allTools).some((name) => name.toLowerCase() === value.toLowerCase());
+}
 
 /** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
 function slotPattern(key: string, last: boolean): string {
@@ -129,7 +135,9 @@ export function slotValue(key: string, words: string): string | undefined {
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
     const tool = key === 'old' || key === 'new' ? findKnown(text.split(/\s+/).slice(0, 3).join(' '), allTools)[0] : undefined;
     if (tool && text.toLowerCase().startsWith(tool.toLowerCase())) return tool;
-    return properNoun(text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ');
+    // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
+    const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
+    return properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();
@@ -155,7 +163,9 @@ function idiom(key: string, words: string, value: string): boolean {
   if (key !== 'location') return false;
   const bare = value.replace(/\s+v?\d+(?:\.\d+)*$/, '');
   const tool = findKnown(bare, allTools)[0];
-  return !!tool && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
+  // "I live in Phoenix": a town the lexicon knows is a town, whatever framework shares its name.
+  const town = /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(bare) ?? '');
+  return !!tool && !town && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
 }
 
 /** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */
