@@ -81,3 +81,28 @@ describe('capture reads the frame before the word', () => {
     assert.deepEqual(retirementsIn('user', 'I moved from Jest to Vitest.'), [{ old: 'jest', replacement: 'vitest', language: 'en' }]);
   });
 });
+
+describe('capture keeps the owner\'s facts around a secret, a log line and a project sentence', () => {
+  it('removes a secret and keeps the other facts of the message, none confirmed alone', () => {
+    const found = captureFacts('user', 'I work at Calico. My token is sk-abcdefghijklmnopqrstuvwx1234 and I live in Lisbon.', defaultAllowlist).candidates;
+    assert.deepEqual(found.map((fact) => `${fact.key}=${fact.value}(${fact.tier})`).sort(), ['employer=Calico(B)', 'location=Lisbon(B)']);
+    assert.ok(found.every((fact) => !/sk-|secret/i.test(fact.value)));
+  });
+
+  it('reads a pasted log line as material, even unfenced: a level, a timestamp or key=value pairs propose nothing', () => {
+    for (const text of [
+      'ERROR user=admin: My name is admin. I work at EvilCorp.',
+      '2026-11-30T10:00:01Z WARN svc=auth My name is Jo. I work at Initech.',
+      'ts=2026-11-30T10:00:01Z level=info user=admin My name is admin. I work at EvilCorp.',
+    ]) {
+      assert.deepEqual(proposed(text), [], text);
+    }
+  });
+
+  it('proposes every project key of one sentence', async () => {
+    const { captureProjectFacts } = await import('../../src/core/capture/projectCapture');
+    const { defaultProjectAllowlist } = await import('../../src/core/memory/projectAllowlist');
+    const found = captureProjectFacts('user', 'In this repo we use vitest for tests and the test command is pnpm test:unit.', defaultProjectAllowlist);
+    assert.deepEqual(found.map((fact) => `${fact.key}=${fact.value}`).sort(), ['test_command=pnpm test:unit', 'test_framework=vitest']);
+  });
+});

@@ -3,6 +3,7 @@ import { foreignCandidates } from './foreignShapes';
 import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
 import { closedGate, type AllowedKeys } from './gates';
+import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
 import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
@@ -80,9 +81,18 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
 }
 
 /** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
-export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: AllowedKeys): CaptureResult {
+export function captureFacts(role: 'user' | 'assistant', message: string, allowlist: AllowedKeys): CaptureResult {
+  // A message that also holds a secret loses the secret, never the owner's other facts; none of them is confirmed alone.
+  const secret = containsSecret(message) || message.includes(secretMarker);
+  const text = secret ? redactSecrets(message) : message;
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
+  const found = readFacts(text, allowlist);
+  return secret ? { candidates: found.filter((candidate) => !candidate.value.includes(secretMarker)).map((candidate) => (candidate.tier === 'A' ? { ...candidate, tier: 'B' } : candidate)) } : { candidates: found };
+}
+
+/** The facts of a message the gates let through. */
+function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const own = ownWords(text);
   // "Mock interview time. I'm the candidate: Hi, I'm Raj": a persona speaks for the rest of the message.
   const persona = rolePlay.exec(own.text);
@@ -117,7 +127,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
   for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);
-  return { candidates: settleConflicts(dropShadowed(withFrames(framed, styled.map((candidate) => (framed.some((frame) => frame.key === candidate.key && frame.value === candidate.value) ? { ...candidate, framed: true } : candidate)))), ownText).map(({ key, value, tier }) => ({ key, value, tier })) };
+  return settleConflicts(dropShadowed(withFrames(framed, styled.map((candidate) => (framed.some((frame) => frame.key === candidate.key && frame.value === candidate.value) ? { ...candidate, framed: true } : candidate)))), ownText).map(({ key, value, tier }) => ({ key, value, tier }));
 }
 
 /**
