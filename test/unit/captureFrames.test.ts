@@ -106,3 +106,22 @@ describe('capture keeps the owner\'s facts around a secret, a log line and a pro
     assert.deepEqual(found.map((fact) => `${fact.key}=${fact.value}`).sort(), ['test_command=pnpm test:unit', 'test_framework=vitest']);
   });
 });
+
+describe("a role in the owner's language", () => {
+  it("is kept as written and matched to the key list's English term", async () => {
+    const { englishRole } = await import('../../src/core/capture/roleTerms');
+    assert.equal(englishRole('développeuse backend'), 'backend developer');
+    assert.equal(englishRole('engenheiro de dados'), 'data engineer');
+    assert.equal(englishRole('Backend-Entwickler'), 'backend developer');
+    assert.equal(englishRole('desarrolladora full stack'), 'full stack developer');
+    assert.equal(englishRole('a bit of everything'), undefined);
+    const { runGateEval } = await import('../../src/core/eval/gateEval');
+    const report = runGateEval([{ id: 'fr-role', role: 'user', text: 'Je suis développeuse backend chez Doctolib.', expect: [{ key: 'role', value: 'backend developer' }, { key: 'employer', value: 'Doctolib' }] }], defaultAllowlist);
+    assert.deepEqual(report.cases[0].proposals.filter((p) => p.key === 'role').map((p) => [p.value, p.expected]), [['développeuse backend', true]]);
+  });
+
+  it('a frame that names the language key reads a language in lower case ("i code in rust")', () => {
+    assert.deepEqual(proposed('so yeah i mostly code in rust these days lol'), ['languages=Rust']);
+    assert.deepEqual(proposed('I code in the browser mostly'), []);
+  });
+});

@@ -45,7 +45,8 @@ export interface FrameFile {
   readonly someoneElse?: readonly string[];
   readonly joiners?: readonly string[];
   readonly greetings?: readonly string[];
-  readonly frames: readonly { readonly frame: string; readonly tier: string }[];
+  /** `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust"). */
+  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean }[];
   /** Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. */
   readonly retire: readonly string[];
 }
@@ -86,11 +87,12 @@ interface CompiledFrame {
   readonly pattern: RegExp;
   readonly keys: readonly string[];
   readonly tier: Tier;
+  readonly anyCase: boolean;
 }
 
 const compiledFrames = new Map<string, CompiledFrame[]>();
 
-function compile(frame: string, tier: Tier): CompiledFrame {
+function compile(frame: string, tier: Tier, anyCase = false): CompiledFrame {
   const keys: string[] = [];
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
@@ -104,14 +106,14 @@ function compile(frame: string, tier: Tier): CompiledFrame {
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase };
 }
 
 function framesOf(language: string): CompiledFrame[] {
   let frames = compiledFrames.get(language);
   if (!frames) {
     const file = byLanguage.get(language);
-    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier));
+    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true));
     compiledFrames.set(language, frames);
   }
   return frames;
@@ -176,9 +178,9 @@ function uncapitalised(key: string, value: string, language: string, clause: str
 }
 
 /** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig"). */
-function listValues(key: string, words: string): string[] {
+function listValues(key: string, words: string, anyCase: boolean): string[] {
   const list = toolLists[key];
-  return list ? [...new Set(findKnown(words, list, key === 'languages' ? caseSensitiveLanguages : undefined))] : [];
+  return list ? [...new Set(findKnown(words, list, key === 'languages' && !anyCase ? caseSensitiveLanguages : undefined))] : [];
 }
 
 /** The facts one clause states in its language's frames. */
@@ -190,7 +192,7 @@ export function framedCandidates(clause: string, language: string): FramedCandid
     if (!match) continue;
     const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
     const read = values.flatMap(({ key, words }) =>
-      key === 'languages' || key === 'frameworks' ? listValues(key, words).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
+      key === 'languages' || key === 'frameworks' ? listValues(key, words, frame.anyCase).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
     );
     // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
     if (read.length === 0 || read.some((slot) => !slot.value)) continue;
