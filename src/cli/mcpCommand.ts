@@ -32,8 +32,19 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   const allowlist = readAllowlist(options.allowlistFile);
   const store = await options.open(options.db);
   const stopping = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => stopping.abort(`stopped by ${signal}`);
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const closing = { signalled: false, durable: false };
+  // A first signal stops serving. The client's SIGTERM while the closing snapshot is written (every change is durable
+  // by then) leaves the snapshot to the next writer, releases the lock and exits at once.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (closing.durable) {
+      options.log(`stopped by ${signal} while writing the closing snapshot; every change is in the journal, the snapshot is left to the next writer`);
+      releaseSnapshotLockIfOurs(options.db);
+      process.exit(0);
+    }
+    closing.signalled = true;
+    stopping.abort(`stopped by ${signal}`);
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
     const memory = new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist });
     const tools = new AgentTools(memory, () => [...allowlist.keys()]);
@@ -42,29 +53,21 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     options.log(`${reason}; stopping`);
     return 0;
   } finally {
+    await closeSoon(store, closing, options.log);
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await closeSoon(store, options.db, options.log);
     process.stdin.destroy();
   }
 }
 
 /**
- * Seals our journal (every change is durable there first), then folds it into a snapshot, off this thread when the
- * store compacts in a worker. A client that closes sends SIGTERM two seconds after closing our input: a signal
- * during the snapshot leaves it to the next writer, releases the lock at once, and exits; nothing is lost.
+ * Makes every change durable in our journal first; then, unless a signal already asked us to go, folds it into a
+ * snapshot (in a worker when the store compacts in one, so a signal is still heard).
  */
-async function closeSoon(store: MemoryStore, folder: string, log: (line: string) => void): Promise<void> {
-  const onSignal = (signal: NodeJS.Signals): void => {
-    log(`stopped by ${signal} while writing the closing snapshot; every change is in the journal, the snapshot is left to the next writer`);
-    releaseSnapshotLockIfOurs(folder);
-    process.exit(0);
-  };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  try {
-    await store.close({ snapshot: true });
-  } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-  }
+async function closeSoon(store: MemoryStore, closing: { signalled: boolean; durable: boolean }, log: (line: string) => void): Promise<void> {
+  await store.flush().catch(() => undefined);
+  closing.durable = true;
+  if (closing.signalled) log('the closing snapshot is left to the next writer; every change is in the journal');
+  await store.close({ snapshot: !closing.signalled });
 }
 
 function readAllowlist(file: string | undefined): Allowlist {

@@ -40,10 +40,15 @@ export async function serveMcp(options: McpServeOptions): Promise<string> {
       annotations: spec.name === proposeFactName ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } : { readOnlyHint: true, openWorldHint: false },
     })),
   }));
+  // Calls still running when the client goes: the store stays open until they are answered (a proposal being written).
+  const inFlight = new Set<Promise<unknown>>();
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     try {
-      const result = await options.tools.call(client(), name, request.params.arguments ?? {});
+      const call = options.tools.call(client(), name, request.params.arguments ?? {});
+      inFlight.add(call);
+      void call.finally(() => inFlight.delete(call)).catch(() => undefined);
+      const result = await call;
       return { content: [{ type: 'text', text: result.text }], isError: result.isError };
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message);
@@ -68,9 +73,11 @@ export async function serveMcp(options: McpServeOptions): Promise<string> {
   let done: (reason: string) => void = () => undefined;
   const finished = new Promise<string>((resolve) => (done = resolve));
   const stop = (reason: string): void => {
-    done(reason);
     options.input.unpipe(guard);
-    void server.close().catch(() => undefined);
+    void Promise.allSettled([...inFlight]).then(() => {
+      done(reason);
+      void server.close().catch(() => undefined);
+    });
   };
   options.input.on('end', () => stop('the client closed its end of the connection'));
   options.input.on('error', (error) => stop(`reading from the client failed: ${error.message}`));
