@@ -1,5 +1,6 @@
 // Lint rules. The layer rule matters most: src/core is plain TypeScript that never touches VS Code.
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
  * The import rule of one zone of src/core: never vscode, src/host or src/cli, and none of the named core folders,
@@ -36,7 +37,7 @@ export default tseslint.config(
     },
   },
   // Layers inside the core, one way only (DESIGN.md): store/ and shared/ (the small basics: tokens, secrets, clock)
-  // < memory/, context/, recall/ < turn/ < host/ and cli/. llm/ (the model port) sits beside store/ and shared/.
+  // < capture/ < memory/ < context/, recall/ < turn/ < host/ and cli/. llm/ (the model port) sits beside store/ and shared/.
   // A domain teaches the store its operations through store/operationRegistry.ts and src/core/domains.ts, never
   // the other way round. Each zone repeats the rules for the whole core: a later block replaces an earlier one.
   ...coreZone(['src/core/**/*.ts'], []),
@@ -44,9 +45,23 @@ export default tseslint.config(
   ...coreZone(['src/core/store/**/*.ts'], ['llm', 'memory', 'context', 'recall', 'turn', 'eval'],
     'src/core/store knows nothing of the layers above it: a domain registers its operation kinds (store/operationRegistry.ts) instead.'),
   ...coreZone(['src/core/llm/**/*.ts'], ['store', 'memory', 'context', 'recall', 'turn', 'eval'], 'src/core/llm is the model port: it knows nothing of the memory.'),
-  ...coreZone(['src/core/memory/**/*.ts', 'src/core/context/**/*.ts', 'src/core/recall/**/*.ts'], ['turn', 'eval'],
-    'memory/, context/ and recall/ know nothing of turn/ (the engine of a chat turn) or eval/: they sit below them.'),
+  // capture/ reads the owner's words (gates, pasted material, frames, values, tiers) and knows nothing of how they are
+  // kept: memory/ (statements, slots, corrections) reads through it, never the other way round.
+  ...coreZone(['src/core/capture/**/*.ts'], ['store', 'memory', 'context', 'recall', 'turn', 'eval'],
+    'src/core/capture reads words and knows nothing of the store or memory/ (memory/ reads through capture/, not the reverse).'),
+  ...coreZone(['src/core/memory/**/*.ts'], ['context', 'recall', 'turn', 'eval'],
+    'src/core/memory sits below context/, recall/ and turn/: it knows nothing of them (memory/ may read through capture/).'),
+  ...coreZone(['src/core/context/**/*.ts', 'src/core/recall/**/*.ts'], ['turn', 'eval'],
+    'context/ and recall/ know nothing of turn/ (the engine of a chat turn) or eval/: they sit below them.'),
   ...coreZone(['src/core/turn/**/*.ts'], ['eval'], 'src/core/turn knows nothing of eval/ (the replay runs the turn engine, not the other way round).'),
+  {
+    // No module of the reading of words or of memory may reach itself through its imports: a cycle hides which part
+    // is read first and lets a folder's inside depend on its outside.
+    files: ['src/core/capture/**/*.ts', 'src/core/memory/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // The webview runs in a browser: it may import the report's types (erased at build time), never core code.
     files: ['webview/**/*.ts'],

@@ -20,7 +20,7 @@ const nodeBundle = {
   minify: production,
   logLevel: 'warning',
   // sql.js probes for these at run time; they are never used under Node.
-  external: ['vscode', 'crypto-browserify', 'path-browserify', 'sql.js/dist/sql-wasm.wasm'],
+  external: ['vscode', 'better-sqlite3', 'crypto-browserify', 'path-browserify', 'sql.js/dist/sql-wasm.wasm'],
 };
 
 const builds = [

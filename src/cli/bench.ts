@@ -16,6 +16,7 @@ import { writeFileAtomically } from '../core/store/snapshotFile';
 import { storeLayout } from '../core/store/storeLayout';
 import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { benchCapture } from './benchCapture';
+import { firstTurnInFreshProcess, firstTurnLine } from './benchFirstTurn';
 import { benchTeamFile } from './benchTeamFile';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
@@ -154,6 +155,11 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
     delay.disable();
     await store.close();
 
+    // The first turn of a fresh process, as a new window meets it: warmed at activation as the extension does, and cold.
+    const firstWarm = firstTurnInFreshProcess(options.cliPath, folder, true);
+    const firstCold = firstTurnInFreshProcess(options.cliPath, folder, false);
+    options.log(firstTurnLine(firstWarm, firstCold));
+
     const perTurnMs = percentiles(perTurn);
     const naiveSaveMs = percentiles(naive);
     return {
@@ -162,6 +168,10 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       perTurnMs,
       perTurnPartsMs: Object.fromEntries(Object.entries(parts).map(([name, values]) => [name, percentiles(values)])),
       handlerToModelRequestMs: percentiles(toModel),
+      firstTurnMs: round(firstWarm.firstTurnMs),
+      firstTurnColdMs: round(firstCold.firstTurnMs),
+      firstTurnWarmUpMs: round(firstWarm.warmUpMs),
+      firstTurnLaterMs: round(firstWarm.laterTurnMs),
       confirmedFacts,
       idleIndexMs: percentiles(idleIndex),
       naiveSaveMs,

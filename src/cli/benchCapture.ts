@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { defaultAllowlist } from '../core/memory/allowlist';
-import { captureFacts } from '../core/memory/capture';
+import { captureFacts } from '../core/capture/capture';
 
 /**
  * Messages of the kinds capture meets (written for the benchmark, not taken from a gate-eval corpus): plain and

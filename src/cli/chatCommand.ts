@@ -61,7 +61,7 @@ export async function runChat(options: ChatCommandOptions): Promise<number> {
   const memory = new EngramMemory(options.store, cl100kTokenCounter);
   const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter, log: (level, message) => level !== 'info' && options.warn(message) });
   const model = new OllamaTurnModel(new OllamaChatModel({ host: options.host }), options.model, options.contextLength ?? defaultContextLength);
-  const tools = new MemoryToolRunner(() => options.store, undefined, () => memory.retiredBeliefs());
+  const tools = new MemoryToolRunner(() => options.store, undefined, () => memory.retiredBeliefs(), cl100kTokenCounter);
   const sessionId = options.session ?? randomUUID();
   // The repository and its team file, read as the extension reads them when the folder opens (same code).
   if (options.projectScope) {

@@ -2,21 +2,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { describeLoss, MemoryStore } from '../core/store/memoryStore';
+import { compactInWorker } from '../core/store/compactInWorker';
+import { describeLoss, MemoryStore, type MemoryStoreOptions } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
+import { measureFirstTurn } from './benchFirstTurn';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
-import { evalRecallCommand } from './evalRecall';
+import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
-import { memoryStats } from '../core/memory/memoryStats';
+import { memoryStats } from '../core/context/memoryStats';
 import { runExport, runImportMemory, type Output } from './memoryFileCommands';
 
 const usage = `engram: the Engram memory store from the command line
@@ -38,7 +40,10 @@ commands:
   replay FILE.jsonl --policy defer|consolidate|corrections|both [--broad-corrections] [--no-stale-marks]
                       replay a conversation against a throw-away store and count the wrong turns, and the
                       prompts that presented a retired belief as true (--no-stale-marks: without the marks)
-  eval-recall         recall quality on a generated corpus: evidence recall@5 and @10, ours against plain BM25
+  eval-recall [--corpus DIR] [--scale N[,N...]]
+                      recall quality on a generated corpus (or DIR's turns.jsonl and questions.jsonl): evidence
+                      recall@5 and @10, ours against plain BM25; with --scale, recall@10 of that evidence stored
+                      under N newer distractor turns, beside plain BM25 and native FTS5 (when better-sqlite3 is there)
   gate-eval FILE.jsonl run the capture gates over labelled messages {"id","role","text","expect":[{"key","value"}]}
                       and report every proposal with its tier, and precision and recall
   chat --model NAME [--host URL] [--session ID] [--context-length N] [--attach FILE]... [--workspace DIR]
@@ -65,8 +70,8 @@ commands:
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes', 'warm']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -90,8 +95,9 @@ function positiveInteger(args: ParsedArgs, name: string, fallback: number): numb
   return value;
 }
 
-async function openStore(args: ParsedArgs, access: 'read' | 'write'): Promise<MemoryStore> {
+async function openStore(args: ParsedArgs, access: 'read' | 'write', extra: Partial<MemoryStoreOptions> = {}): Promise<MemoryStore> {
   const store = await MemoryStore.open({
+    ...extra,
     folder: requiredFlag(args, 'db'),
     wasmPath: wasmPath(),
     tokens: cl100kTokenCounter,
@@ -237,7 +243,18 @@ async function run(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'eval-recall': {
-      const result = await evalRecallCommand(wasmPath());
+      const folder = stringFlag(args, 'corpus');
+      if (folder && !existsSync(folder)) throw new UsageError(`no such folder: ${folder}`);
+      const corpus = folder ? readCorpus(folder) : undefined;
+      const scale = stringFlag(args, 'scale');
+      if (scale !== undefined) {
+        const sizes = scale.split(',').map((size) => Number(size.trim()));
+        if (sizes.some((size) => !Number.isInteger(size) || size < 0)) throw new UsageError('--scale takes whole numbers of turns, e.g. --scale 0,60000,300000');
+        const result = await evalRecallAtScale(wasmPath(), sizes, corpus, (line) => process.stderr.write(`engram eval-recall: ${line}\n`));
+        print(args, result, result.table);
+        return 0;
+      }
+      const result = await evalRecallCommand(wasmPath(), corpus);
       print(args, result, result.table);
       return 0;
     }
@@ -284,7 +301,11 @@ async function run(argv: readonly string[]): Promise<number> {
         db: requiredFlag(args, 'db'),
         workspace: stringFlag(args, 'workspace'),
         allowlistFile: stringFlag(args, 'allowlist'),
-        open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write'),
+        // Snapshots in a worker: the closing one must not keep the process from hearing the client's SIGTERM.
+        open: async (folder) =>
+          openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write', {
+            compact: (storeFolder, wasm) => compactInWorker(join(__dirname, 'snapshotWorker.js'), storeFolder, wasm),
+          }),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
     case 'export': {
@@ -313,6 +334,11 @@ async function run(argv: readonly string[]): Promise<number> {
         log: (line) => process.stderr.write(`engram bench: ${line}\n`),
       });
       print(args, result, JSON.stringify(result, null, 2));
+      return 0;
+    }
+    case 'bench-first-turn': {
+      const measured = await measureFirstTurn(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter, args.flags.has('warm'));
+      process.stdout.write(`firstTurn=${JSON.stringify(measured)}\n`);
       return 0;
     }
     case 'bench-open': {

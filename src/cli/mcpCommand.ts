@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { defaultAllowlist, parseAllowlist, type Allowlist } from '../core/memory/allowlist';
 import type { MemoryStore } from '../core/store/memoryStore';
+import { releaseSnapshotLockIfOurs } from '../core/store/snapshotLock';
 import { AgentTools } from '../core/turn/agentTools';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { UsageError } from './args';
@@ -42,9 +43,27 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     return 0;
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    // Our journal is sealed, and folded into the snapshot if this server wrote anything (proposals, call records).
-    await store.close({ snapshot: true });
+    await closeSoon(store, options.db, options.log);
     process.stdin.destroy();
+  }
+}
+
+/**
+ * Seals our journal (every change is durable there first), then folds it into a snapshot, off this thread when the
+ * store compacts in a worker. A client that closes sends SIGTERM two seconds after closing our input: a signal
+ * during the snapshot leaves it to the next writer, releases the lock at once, and exits; nothing is lost.
+ */
+async function closeSoon(store: MemoryStore, folder: string, log: (line: string) => void): Promise<void> {
+  const onSignal = (signal: NodeJS.Signals): void => {
+    log(`stopped by ${signal} while writing the closing snapshot; every change is in the journal, the snapshot is left to the next writer`);
+    releaseSnapshotLockIfOurs(folder);
+    process.exit(0);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    await store.close({ snapshot: true });
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
 }
 

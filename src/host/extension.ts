@@ -30,7 +30,8 @@ import { openMemory } from './memoryHost';
 import { registerMcpServer } from './mcpServerProvider';
 import { OllamaLanguageModelProvider, ollamaVendor } from './ollamaProvider';
 import { affectsOllama } from './settings';
-import { warmUpTagger } from '../core/memory/wordTagger';
+import { runWarmUp, warmUpSteps } from '../core/turn/warmUp';
+import { answeringModel } from '../core/turn/turnModel';
 import { ModelProposerHost } from './modelProposerHost';
 import { ProjectScopes } from './projectScopes';
 import { registerProjectCommands } from './projectCommands';
@@ -78,9 +79,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     // Resolving our models once makes them available to the chat without any other AI extension.
     void vscode.lm.selectChatModels({ vendor: ollamaVendor }).then(undefined, (error: unknown) => log.warn(`model listing: ${String(error)}`));
 
-    // Capture's NLP library loads in a few hundred milliseconds: do it at a quiet moment, not on the first message.
-    const warmUp = setTimeout(() => warmUpTagger(), 5_000);
-    context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
 
     const vectors = new VectorHost(memory, log);
     const projects = new ProjectScopes();
@@ -105,6 +103,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
       () => (access.state === 'open' ? access.store : undefined),
       (query) => vectors.meaningOf(query),
       () => (access.state === 'open' ? access.retiredBeliefs() : []),
+      cl100kTokenCounter,
     );
     // What the repository says about itself, and what the team shared: proposals only, for the owner to review.
     // Read just after activation, the team file asynchronously within its caps, so activation never waits on git.
@@ -121,6 +120,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Engram
     }, 0);
     context.subscriptions.push({ dispose: () => clearTimeout(readProjects) });
     const tools = new TurnToolCatalogue(memoryTools, new Set(Object.values(toolNames)), log);
+    // The first message used to load the tokenizer, the NLP tagger, capture's shapes and sql.js's cold paths (about 3 s
+    // on a busy machine): a second after activation they load instead, one step per macrotask, so the host stays free.
+    const warmUp = setTimeout(() => {
+      const io = { model: answeringModel('warm-up', () => ''), tools: tools.forWarmUp() };
+      void runWarmUp(warmUpSteps(engine, access, io), (error) => log.warn(`warm-up step: ${String(error)}`)).then((ms) => log.info(`warm-up done: ${Math.round(ms)} ms of steps`));
+    }, 1_000);
+    context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
     const finishedTurns = new vscode.EventEmitter<TurnOutcome>();
     const proposer = new ModelProposerHost(memory, () => allowlist.allowlist, log);
     context.subscriptions.push(

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { plural } from '../core/turn/promptBuilder';
 import type { MemoryHost } from './memoryHost';
-import { memoryStats } from '../core/memory/memoryStats';
+import { memoryStats } from '../core/context/memoryStats';
 import { memoryOverview, waitingText, type MemoryCounts } from '../core/project/memoryOverview';
 import type { ProjectScope } from '../core/project/projectScope';
 

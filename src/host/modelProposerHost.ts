@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { OllamaChatModel } from '../core/llm/ollamaChatModel';
 import type { Allowlist } from '../core/memory/allowlist';
-import { proposeWithModel } from '../core/memory/modelProposer';
+import { proposeWithModel } from '../core/capture/modelProposer';
 import type { TurnRecord } from '../core/store/turnRepository';
 import type { MemoryHost } from './memoryHost';
 import { readSettings } from './settings';

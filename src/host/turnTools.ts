@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ToolCallRequest, ToolSpec } from '../core/llm/chatModel';
 import type { MemoryToolRunner, ToolOutcome } from '../core/turn/memoryTools';
-import type { ToolRunner } from '../core/turn/turnModel';
+import type { ToolRunner, TurnToolContext } from '../core/turn/turnModel';
 import { sameJobInVsCode, WorkspaceToolRunner, workspaceToolNames } from '../core/turn/workspaceTools';
 import { EditorToolRunner } from './editorTools';
 import { readToolSettings } from './settings';
@@ -45,8 +45,9 @@ class RequestTools implements ToolRunner {
     return this.memory.prefill(name, message);
   }
 
-  async run(call: ToolCallRequest): Promise<ToolOutcome> {
-    if (this.memory.handles(call.name)) return this.memory.run(call);
+  async run(call: ToolCallRequest, signal?: AbortSignal, turn?: TurnToolContext): Promise<ToolOutcome> {
+    // The turn's context goes with the call: recall skips what this prompt already carries (the message itself too).
+    if (this.memory.handles(call.name)) return this.memory.run(call, signal, turn);
     if (this.workspace.handles(call.name)) {
       const said = progressOf(call);
       if (said) this.progress(said);
@@ -73,8 +74,17 @@ export class TurnToolCatalogue {
       this.logged = true;
       this.log.info(`VS Code offers ${vscode.lm.tools.length} language-model tools: ${vscode.lm.tools.map((tool) => tool.name).join(', ')}`);
     }
+    return this.build(request.toolInvocationToken, token, progress, referenced);
+  }
+
+  /** The catalogue as a request would get it, for the warm-up: its definitions are counted before the first turn. */
+  forWarmUp(): ToolRunner {
+    return this.build(undefined, new vscode.CancellationTokenSource().token, () => undefined, []).tools;
+  }
+
+  private build(invocationToken: vscode.ChatParticipantToolToken | undefined, token: vscode.CancellationToken, progress: (message: string) => void, referenced: readonly string[]): { tools: ToolRunner; cap: number } {
     const settings = readToolSettings();
-    const editor = new EditorToolRunner(request.toolInvocationToken, token, settings, this.ownNames, referenced);
+    const editor = new EditorToolRunner(invocationToken, token, settings, this.ownNames, referenced);
     const offered = new Set(editor.specs().map((spec) => spec.name));
     // One tool per job: Engram's own read tool steps aside where VS Code's is offered.
     const omit = new Set(Object.entries(sameJobInVsCode).filter(([, theirs]) => offered.has(theirs)).map(([ours]) => ours));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { defaultAllowlist } from '../../src/core/memory/allowlist';
-import { captureFacts } from '../../src/core/memory/capture';
-import { ownWords, ownWordsLimit } from '../../src/core/memory/pastedText';
+import { captureFacts } from '../../src/core/capture/capture';
+import { ownWords, ownWordsLimit } from '../../src/core/capture/pastedText';
 
 const facts = (text: string): string[] => captureFacts('user', text, defaultAllowlist).candidates.map((c) => `${c.key}=${c.value}:${c.tier}`);
 

@@ -3,7 +3,7 @@ import { defaultAllowlist } from '../../src/core/memory/allowlist';
 import { Facts } from '../../src/core/memory/facts';
 import type { MemoryStore } from '../../src/core/store/memoryStore';
 import { openTestStore, tempFolder, wordCounter } from '../support/tempStore';
-import { memoryStats } from '../../src/core/memory/memoryStats';
+import { memoryStats } from '../../src/core/context/memoryStats';
 
 describe('facts: tiers, confirmation, supersession and the audit trail', () => {
   let temp: ReturnType<typeof tempFolder>;

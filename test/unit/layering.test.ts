@@ -67,6 +67,9 @@ describe('layers', () => {
         ['src/core/store/probe.ts', '../domains'],
         ['src/core/shared/probe.ts', '../store/rows'],
         ['src/core/memory/probe.ts', '../turn/turnEngine'],
+        ['src/core/memory/probe.ts', '../context/reportRepository'],
+        ['src/core/capture/probe.ts', '../memory/facts'],
+        ['src/core/capture/probe.ts', '../store/rows'],
         ['src/core/recall/probe.ts', '../turn/turnEngine'],
         ['src/core/turn/probe.ts', '../eval/replay'],
         ['src/core/turn/probe.ts', '../../host/extension'],
@@ -82,7 +85,9 @@ describe('layers', () => {
         ['src/core/store/probe.ts', '../shared/secrets'],
         ['src/core/store/probe.ts', './memoryExport'],
         ['src/core/memory/probe.ts', '../store/rows'],
-        ['src/core/memory/probe.ts', '../context/reportRepository'],
+        ['src/core/memory/probe.ts', '../capture/capture'],
+        ['src/core/capture/probe.ts', '../shared/secrets'],
+        ['src/core/capture/probe.ts', '../llm/chatModel'],
         ['src/core/turn/probe.ts', '../memory/facts'],
         ['src/core/snapshotWorker.ts', './domains'],
       ]) {
@@ -97,6 +102,15 @@ describe('layers', () => {
             .filter((spec) => /(^|\/)(memory|context|recall|turn|eval|domains)(\/|$)/.test(spec))
             .map((spec) => `${relative(root, file)} imports ${spec}`),
         ),
+      );
+      assert.deepEqual(offenders, []);
+    });
+
+    it('finds no import from capture/ into memory/, the store or any layer above', () => {
+      const offenders = sourceFiles(join(root, 'src', 'core', 'capture')).flatMap((file) =>
+        importsOf(file)
+          .filter((spec) => /(^|\/)(store|memory|context|recall|turn|eval|domains)(\/|$)/.test(spec))
+          .map((spec) => `${relative(root, file)} imports ${spec}`),
       );
       assert.deepEqual(offenders, []);
     });

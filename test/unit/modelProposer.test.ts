@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { OllamaChatModel } from '../../src/core/llm/ollamaChatModel';
 import { defaultAllowlist } from '../../src/core/memory/allowlist';
-import { proposeWithModel } from '../../src/core/memory/modelProposer';
+import { proposeWithModel } from '../../src/core/capture/modelProposer';
 import { FakeOllama } from '../support/fakeOllama';
 
 describe('the model-assisted proposer (extraction proposes; confidence never confirms)', () => {

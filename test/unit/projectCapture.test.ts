@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { defaultAllowlist } from '../../src/core/memory/allowlist';
-import { captureFacts } from '../../src/core/memory/capture';
+import { captureFacts } from '../../src/core/capture/capture';
 import { defaultProjectAllowlist } from '../../src/core/memory/projectAllowlist';
-import { captureProjectFacts } from '../../src/core/memory/projectCapture';
+import { captureProjectFacts } from '../../src/core/capture/projectCapture';
 
 const project = (text: string): string[] => captureProjectFacts('user', text, defaultProjectAllowlist).map((c) => `${c.key}=${c.value}:${c.tier}`);
 const owner = (text: string): string[] => captureFacts('user', text, defaultAllowlist).candidates.map((c) => `${c.key}=${c.value}`);

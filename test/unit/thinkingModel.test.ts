@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import { OllamaChatModel } from '../../src/core/llm/ollamaChatModel';
 import { defaultAllowlist } from '../../src/core/memory/allowlist';
-import { proposeWithModel } from '../../src/core/memory/modelProposer';
+import { proposeWithModel } from '../../src/core/capture/modelProposer';
 import { EngramMemory } from '../../src/core/turn/engramMemory';
 import { MemoryToolRunner } from '../../src/core/turn/memoryTools';
 import { OllamaTurnModel } from '../../src/core/turn/ollamaTurnModel';

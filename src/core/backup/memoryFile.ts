@@ -1,6 +1,6 @@
 import type { BehaviorStatus } from '../memory/behaviors';
 import type { Cardinality } from '../memory/allowlist';
-import type { Tier } from '../memory/slotPatterns';
+import type { Tier } from '../capture/candidate';
 import type { Citation, StatementOrigin, StatementScope, StatementStatus } from '../memory/statementRepository';
 import type { TurnRole } from '../store/turnRepository';
 

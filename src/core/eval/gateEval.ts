@@ -1,6 +1,6 @@
 import type { Allowlist } from '../memory/allowlist';
-import { captureFacts } from '../memory/capture';
-import type { Tier } from '../memory/slotPatterns';
+import { captureFacts } from '../capture/capture';
+import type { Tier } from '../capture/candidate';
 
 /** One labelled message: the facts a correct capture proposes from it (none, for the junk). */
 export interface GateEvalCase {

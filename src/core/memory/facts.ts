@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { TokenCounter } from '../shared/tokenCounter';
 import type { MemoryStore } from '../store/memoryStore';
 import type { Allowlist } from './allowlist';
-import { captureFacts, type Candidate } from './capture';
-import { captureProjectFacts } from './projectCapture';
+import { captureFacts, type Candidate } from '../capture/capture';
+import { captureProjectFacts } from '../capture/projectCapture';
 import { defaultProjectAllowlist } from './projectAllowlist';
 import { containsSecret, redactSecrets } from '../shared/secrets';
 import type { StatementOp } from './statementOps';
@@ -83,6 +83,11 @@ export class SettledValues {
 export interface AgentProposal {
   readonly statement: StatementRecord;
   readonly outcome: 'proposed' | 'already proposed' | 'already confirmed';
+}
+
+/** The reason an agent's proposal is recorded with: it names the client, so its pending proposals can be counted. */
+export function agentProposalReason(client: string): string {
+  return `proposed by the agent "${client}" over MCP; waits for the owner's review`;
 }
 
 /**
@@ -265,11 +270,24 @@ export class Facts {
    * one change notice), so a team file of a thousand lines costs about what one line does. Values already live or
    * once rejected, repeated in the batch, secret-looking or on keys the scope lacks are left out.
    */
-  proposeAllForReview(scope: StatementScope, inputs: readonly Omit<ReviewInput, 'scope'>[], known: SettledValues = this.settled(scope)): StatementRecord[] {
+  proposeAllForReview(
+    scope: StatementScope,
+    inputs: readonly Omit<ReviewInput, 'scope'>[],
+    known: SettledValues = this.settled(scope),
+    /** Told of each input left out because of its key or a secret (a value already known is not news). */
+    onRefused: (index: number, why: string) => void = () => undefined,
+  ): StatementRecord[] {
     const slots = this.slotsOf(scope);
     const ops: (StatementOp & { statementId: string })[] = [];
-    for (const input of inputs) {
-      if (known.has(input.key, input.value) || !slots.has(input.key) || containsSecret(`${input.key} ${input.value}`)) continue;
+    for (const [index, input] of inputs.entries()) {
+      if (known.has(input.key, input.value)) continue;
+      const refused = !slots.has(input.key)
+        ? `not a key Engram may learn ${scope === 'owner' ? '' : 'about a project '}(${input.key})`
+        : containsSecret(`${input.key} ${input.value}`) ? 'looks like a secret (Engram never stores secrets)' : undefined;
+      if (refused) {
+        onRefused(index, refused);
+        continue;
+      }
       known.add(input.key, input.value);
       ops.push(this.proposal({ ...input, scope, tier: 'C' }));
     }
@@ -372,7 +390,7 @@ export class Facts {
       tier: 'C',
       origin: 'agent',
       words: evidence ?? `${key} = ${value}`,
-      reason: `proposed by the agent "${input.client}" over MCP; waits for the owner's review`,
+      reason: agentProposalReason(input.client),
     });
     return { statement, outcome: 'proposed' };
   }

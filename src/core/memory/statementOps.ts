@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { OperationKind } from '../store/operationRegistry';
 import { runStatement, selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
-import type { Tier } from './slotPatterns';
+import type { Tier } from '../capture/candidate';
 import { forgetStatement } from './statementForget';
 import { applyImportedStatement, isImportedStatement, type ImportedStatement } from './statementImport';
 import {

@@ -1,7 +1,7 @@
 import type { Database } from 'sql.js';
 import { asNumber, asOptionalString, asString, selectAll, selectNumber } from '../store/rows';
 import type { Cardinality } from './allowlist';
-import type { Tier } from './slotPatterns';
+import type { Tier } from '../capture/candidate';
 
 export type StatementStatus = 'proposed' | 'confirmed' | 'retired' | 'rejected';
 /**

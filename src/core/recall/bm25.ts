@@ -32,7 +32,12 @@ export function bm25FromMatchinfo(info: Uint32Array, idfs: readonly number[]): n
   for (let phrase = 0; phrase < phrases; phrase++) {
     const termFrequency = info[hitsStart + phrase * columns];
     if (termFrequency === 0) continue;
-    score += (idfs[phrase] * termFrequency * (k1 + 1)) / (termFrequency + k1 * (1 - b + (b * length) / averageLength));
+    score += bm25Term(idfs[phrase], termFrequency, length, averageLength);
   }
   return score;
+}
+
+/** One term's BM25 share in a row of `length` tokens, where rows hold `averageLength` on average. */
+export function bm25Term(termIdf: number, termFrequency: number, length: number, averageLength: number): number {
+  return (termIdf * termFrequency * (k1 + 1)) / (termFrequency + k1 * (1 - b + (b * length) / averageLength));
 }

@@ -1,84 +1,110 @@
 import type { Database } from 'sql.js';
-import { bm25FromMatchinfo, idf, matchinfoInts } from './bm25';
-import { queryTerms } from './queryTerms';
-import { stem } from './stem';
-import { readTurnHit, type TurnHit } from './turnSearch';
+import { bm25Term } from './bm25';
+import { defaultLimits, gatherCandidates, hexInts, type CandidateLimits } from './recallCandidates';
+import { recallTerms, type RecallTerm } from './recallTerms';
+import type { TurnHit } from './turnSearch';
 
 export interface RecallOptions {
   readonly k?: number;
   readonly sessionId?: string;
+  /**
+   * Turns never returned (this turn's message, the turns already in the prompt, Engram's own tool answers): they
+   * are passed over before the best k are chosen, so they cost no place in the result.
+   */
+  readonly skip?: (hit: TurnHit) => boolean;
+  /** How many rows the candidate steps read (tests and the benchmark vary them). */
+  readonly limits?: CandidateLimits;
 }
 
 /** How far a match lends weight to the turns beside it: an answer usually sits next to its question. */
 const neighbourShare = 0.35;
 /** Every hit in the same session lends this share: a conversation about the topic outranks a stray mention. */
 const sessionShare = 0.15;
-/** Matches scored at most; the most recent first (see turnSearch.ts). */
-const maxCandidates = 3000;
+/** The best candidates (with the turns beside them) that are read whole and scored again over every term. */
+const rescored = 300;
 
 /**
- * The recall engine behind `recall_conversation` and `engram recall`: BM25 over stemmed prefix terms
- * (so "deploying" finds "deployment"), then each turn's score lifted by its neighbours and its session,
- * and ties broken by recency.
+ * The recall engine behind `recall_conversation` and `engram recall`. Candidates come from the rarest terms across
+ * the whole index (recallCandidates.ts), however old. Each is scored by BM25, weighted by the share of the query's
+ * information it holds (a turn with all the rare words before one with a few), and lifted by the turns beside it;
+ * the best are read whole, scored again over every term, and lifted by their neighbours and their session. Recency
+ * only breaks ties.
  */
 export function recallConversation(db: Database, query: string, options: RecallOptions = {}): TurnHit[] {
   const k = options.k ?? 10;
-  const terms = [...new Set(queryTerms(query, 16).map(stem))];
-  if (terms.length === 0) return [];
   const total = Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
-  // Document frequency of each prefix term: rare ones carry the score, near-universal ones are dropped.
-  const frequency = new Map<string, number>();
-  for (const term of terms) {
-    const row = db.exec('SELECT COUNT(*) FROM turns_fts WHERE turns_fts MATCH ?', [`${term}*`])[0]?.values[0];
-    frequency.set(term, Number(row?.[0] ?? 0));
-  }
-  const useful = terms
-    .filter((term) => (frequency.get(term) ?? 0) > 0 && (frequency.get(term) ?? 0) <= Math.max(20, total * 0.2))
-    .sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0))
-    .slice(0, 8);
-  if (useful.length === 0) return [];
-  const idfs = useful.map((term) => idf(total, frequency.get(term) ?? 0));
-  const match = useful.map((term) => `${term.replace(/"/g, '')}*`).join(' OR ');
-  const sql = options.sessionId
-    ? `SELECT f.docid, matchinfo(turns_fts, 'pcnaly'), t.session_id, t.seq FROM turns_fts f JOIN turns t ON t.rowid = f.docid
-       WHERE turns_fts MATCH ? AND t.session_id = ? ORDER BY f.docid DESC LIMIT ${maxCandidates}`
-    : `SELECT f.docid, matchinfo(turns_fts, 'pcnaly'), t.session_id, t.seq FROM turns_fts f JOIN turns t ON t.rowid = f.docid
-       WHERE turns_fts MATCH ? ORDER BY f.docid DESC LIMIT ${maxCandidates}`;
-  const direct = new Map<number, { score: number; session: string; seq: number }>();
-  const statement = db.prepare(sql);
-  try {
-    statement.bind(options.sessionId ? [match, options.sessionId] : [match]);
-    while (statement.step()) {
-      const [rowid, info, session, seq] = statement.get();
-      direct.set(Number(rowid), { score: bm25FromMatchinfo(matchinfoInts(info as Uint8Array), idfs), session: String(session), seq: Number(seq) });
-    }
-  } finally {
-    statement.free();
-  }
-  // Lift each candidate (and the turns beside a hit) by its neighbours and its session.
-  const bySessionSeq = new Map<string, number>();
-  const sessionWeight = new Map<string, number>();
-  for (const hit of direct.values()) {
-    bySessionSeq.set(`${hit.session}\u0000${hit.seq}`, hit.score);
-    sessionWeight.set(hit.session, (sessionWeight.get(hit.session) ?? 0) + hit.score);
-  }
-  const scored = new Map<string, { session: string; seq: number; score: number }>();
-  for (const hit of direct.values()) {
-    for (const seq of [hit.seq - 1, hit.seq, hit.seq + 1]) {
-      const key = `${hit.session}\u0000${seq}`;
-      if (scored.has(key) || seq < 1) continue;
-      const own = bySessionSeq.get(key) ?? 0;
-      const neighbours = (bySessionSeq.get(`${hit.session}\u0000${seq - 1}`) ?? 0) + (bySessionSeq.get(`${hit.session}\u0000${seq + 1}`) ?? 0);
-      const score = own + neighbourShare * neighbours + sessionShare * ((sessionWeight.get(hit.session) ?? 0) - own);
-      scored.set(key, { session: hit.session, seq, score });
-    }
-  }
-  const best = [...scored.values()].sort((a, b) => b.score - a.score || b.seq - a.seq).slice(0, k * 2);
+  const terms = recallTerms(db, query, total);
+  if (terms.length === 0) return [];
+  const candidates = gatherCandidates(db, terms, options.sessionId, options.limits ?? defaultLimits);
+  if (candidates.size === 0) return [];
+  const averageLength = averageTurnLength(db, terms[0]);
+  const first = new Map<number, number>();
+  for (const candidate of candidates.values()) first.set(candidate.rowid, score(candidate.hits, candidate.length, terms, averageLength));
+  // Rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in its session.
+  const near = (rowid: number): number => (first.get(rowid) ?? 0) + neighbourShare * ((first.get(rowid - 1) ?? 0) + (first.get(rowid + 1) ?? 0));
+  const best = [...first.keys()].map((rowid) => [rowid, near(rowid)] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, rescored);
+  const ranked = rescore(db, best.flatMap(([rowid]) => [rowid - 1, rowid, rowid + 1]), terms, averageLength);
   const hits: TurnHit[] = [];
-  for (const candidate of best) {
-    const hit = readTurnHit(db, 'session_id = ? AND seq = ?', [candidate.session, candidate.seq], Math.round(candidate.score * 1000) / 1000);
-    if (hit) hits.push(hit);
+  for (const hit of ranked) {
+    if (options.sessionId && hit.session !== options.sessionId) continue;
+    if (options.skip?.(hit)) continue;
+    hits.push(hit);
     if (hits.length === k) break;
   }
   return hits;
+}
+
+/** BM25 over the terms, times the share of the query's idf the turn holds (all-term matches before any-term). */
+function score(hits: ArrayLike<number>, length: number, terms: readonly RecallTerm[], averageLength: number): number {
+  let sum = 0;
+  let held = 0;
+  let information = 0;
+  for (let i = 0; i < terms.length; i++) {
+    information += terms[i].idf;
+    if (hits[i] === 0) continue;
+    held += terms[i].idf;
+    sum += bm25Term(terms[i].idf, hits[i], length, averageLength);
+  }
+  return information > 0 ? sum * (held / information) : 0;
+}
+
+/** The index's mean turn length in tokens (matchinfo 'a'), read from the row of the rarest term. */
+function averageTurnLength(db: Database, rarest: RecallTerm): number {
+  const info = db.exec("SELECT hex(matchinfo(turns_fts, 'a')) FROM turns_fts WHERE turns_fts MATCH ? LIMIT 1", [rarest.match])[0]?.values[0]?.[0];
+  return typeof info === 'string' ? hexInts(info)[0] || 1 : 1;
+}
+
+/** Words as the index's unicode61 tokenizer splits them: lower case, diacritics removed, letters and digits. */
+function indexWords(text: string): string[] {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Reads the rows whole, scores each over every query term from its own words, then lifts each by its neighbours
+ * (seq ± 1 in its session) and by the rest of its session: an answer right after a matching question comes back
+ * even when it shares none of the words.
+ */
+function rescore(db: Database, rowids: readonly number[], terms: readonly RecallTerm[], averageLength: number): TurnHit[] {
+  const wanted = [...new Set(rowids.filter((rowid) => rowid > 0))];
+  if (wanted.length === 0) return [];
+  const rows = db.exec(`SELECT rowid, id, ref, session_id, seq, role, text, at FROM turns WHERE rowid IN (${wanted.join(',')})`)[0]?.values ?? [];
+  const read = rows.map(([rowid, id, ref, session, seq, role, text, at]) => {
+    const words = indexWords(String(text));
+    const hits = terms.map((term) => words.reduce((n, word) => n + (term.prefix ? (word.startsWith(term.word) ? 1 : 0) : word === term.word ? 1 : 0), 0));
+    return {
+      rowid: Number(rowid),
+      seq: Number(seq),
+      own: score(hits, words.length, terms, averageLength),
+      hit: { id: String(id), ref: typeof ref === 'string' ? ref : undefined, session: String(session), role: role === 'assistant' ? ('assistant' as const) : ('user' as const), text: String(text), at: String(at), score: 0 },
+    };
+  });
+  const bySeq = new Map(read.map((row) => [`${row.hit.session}\u0000${row.seq}`, row.own]));
+  const sessionWeight = new Map<string, number>();
+  for (const row of read) sessionWeight.set(row.hit.session, (sessionWeight.get(row.hit.session) ?? 0) + row.own);
+  const scored = read.map((row) => {
+    const at = (seq: number): number => bySeq.get(`${row.hit.session}\u0000${seq}`) ?? 0;
+    const lifted = row.own + neighbourShare * (at(row.seq - 1) + at(row.seq + 1)) + sessionShare * ((sessionWeight.get(row.hit.session) ?? 0) - row.own);
+    return { rowid: row.rowid, hit: { ...row.hit, score: Math.round(lifted * 1000) / 1000 } };
+  });
+  return scored.filter((row) => row.hit.score > 0).sort((a, b) => b.hit.score - a.hit.score || b.rowid - a.rowid).map((row) => row.hit);
 }

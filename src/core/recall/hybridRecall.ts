@@ -21,7 +21,7 @@ export function hybridRecall(db: Database, query: string, queryVector: readonly 
   const hits: TurnHit[] = [];
   for (const id of fuseRankings(byWords.map((hit) => hit.id), byMeaning)) {
     const hit = known.get(id) ?? readTurnHit(db, 'id = ?', [id], 0);
-    if (hit) hits.push(hit);
+    if (hit && !options.skip?.(hit)) hits.push(hit);
     if (hits.length === k) break;
   }
   return hits;

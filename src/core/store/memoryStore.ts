@@ -95,10 +95,9 @@ export class MemoryStore {
   /** Stores a turn; `created` is false when a turn with this id was already stored (nothing changes then). */
   recordTurn(input: RecordTurnInput): TurnRecord & { readonly created: boolean } {
     const journal = this.writableJournal();
-    // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
-    // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
-    // would then never be found again).
-    // The ids and refs are scanned too: a token pasted as a session name or an import's ref must not reach the disk.
+    // Secrets are never stored, not even as conversation history, nor in a session name, id or ref. A lone surrogate
+    // cannot be stored as UTF-8: it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite
+    // (where a session id would then never be found again).
     const text = redactSecrets(input.text.toWellFormed());
     const op: TurnOp = {
       kind: 'turn',
@@ -351,15 +350,9 @@ export class MemoryStore {
     await this.journal.flush();
   }
 
-  /**
-   * Gives up on the changes that could not be written (a read-only or failing disk) and rebuilds the memory from the
-   * disk, so this process holds only what is stored: for a caller that answers "not stored" and must not be made a
-   * liar by a later retry. Returns how many changes were dropped.
-   */
-  discardUnwritten(): number {
-    const dropped = this.journal.discardUnwritten();
-    if (dropped > 0) this.reload();
-    return dropped;
+  /** Drops the changes that could not be written (a read-only disk) and rebuilds from the disk: "not stored" stays true. */
+  discardUnwritten(): void {
+    if (this.journal.discardUnwritten() > 0) this.reload();
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */

@@ -62,7 +62,7 @@ export interface RecordTurnInput {
   readonly id?: string;
 }
 
-/** What the store itself holds; the domains' counts are added by memory/memoryStats.ts. */
+/** What the store itself holds; the domains' counts are added by context/memoryStats.ts. */
 export interface StoreStats {
   readonly turns: number;
   readonly sessions: number;

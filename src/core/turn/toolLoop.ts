@@ -60,10 +60,11 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
   const runCalls = async (calls: readonly ToolCallRequest[], byEngram = false): Promise<void> => {
     messages.push({ role: 'assistant', content: '', toolCalls: calls });
     for (const call of calls) {
-      const outcome = await tools.run(call, input.signal, input.context).catch((failure: unknown): ToolOutcome => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
-      // Budgeted like any block: cut with a marker when it would crowd out the rest of the prompt.
+      // Budgeted like any block: a tool that can (recall) fills the cap with whole items; any other is cut with a marker.
       // A tool result never takes more than a share of the budget, nor more than the room left: never on top of it.
       const cap = toolResultCap(input.budget, Math.max(Math.floor(room / 2), Math.min(room, 200)));
+      const context = input.context ? { ...input.context, resultTokens: cap } : undefined;
+      const outcome = await tools.run(call, input.signal, context).catch((failure: unknown): ToolOutcome => ({ text: `Error: ${messageOf(failure)}`, retrieval: [] }));
       const fit = truncateToTokens(outcome.text, cap, tokens);
       messages.push({ role: 'tool', toolName: call.name, content: fit.text });
       room -= fit.tokens + 4;
@@ -76,7 +77,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
         state: fit.cut ? 'truncated' : 'included',
         tokens: fit.tokens,
         fullTokens: full,
-        why: fit.cut ? `${by}; cut to ${cap} tokens of ${full}` : by,
+        why: fit.cut ? `${by}; cut to ${cap} tokens of ${full}` : `${by}; result budget ${cap} tokens`,
         text: fit.text,
       });
       retrieval.push(...outcome.retrieval);

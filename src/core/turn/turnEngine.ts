@@ -189,6 +189,16 @@ export class TurnEngine {
     return this.prompts.build(prepared, { model: io.model, toolNames: io.tools.specs().map((tool) => tool.name) }, budget);
   }
 
+  /**
+   * Assembles (and forgets) the prompt of a message in a conversation that does not exist and counts the tool
+   * definitions into this engine's cache: warmUp.ts runs it at a quiet moment so the first real turn is not the cold one.
+   */
+  warmUp(text: string, io: Pick<TurnIo, 'model' | 'tools'>): void {
+    const specs = io.tools.specs();
+    for (const spec of specs) this.tokens.count(JSON.stringify(spec));
+    this.prompts.build({ input: { sessionId: 'engram-warm-up', text } }, { model: io.model, toolNames: specs.map((spec) => spec.name) }, 6_000);
+  }
+
   /** Records a turn the engine did not run itself (replay's corpus replies). */
   recordReply(sessionId: string, text: string): TurnRecord | undefined {
     return this.record(sessionId, 'assistant', text);

@@ -38,6 +38,8 @@ export interface TurnToolContext {
   readonly inPrompt: ReadonlySet<string>;
   /** The chat's project scope (`project:<id>`): memory_search returns its facts beside the owner's, no other project's. */
   readonly projectScope?: string;
+  /** Tokens this call's result may take (the tool loop's share of the budget); recall fills it with whole turns. */
+  readonly resultTokens?: number;
 }
 
 export interface SendOptions {

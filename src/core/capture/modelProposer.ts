@@ -1,10 +1,9 @@
 import type { ChatModelPort } from '../llm/chatModel';
-import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
-import { closedGate } from './gates';
+import { closedGate, type AllowedKeys } from './gates';
 import { ownWords } from './pastedText';
 import { containsSecret } from '../shared/secrets';
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 import { plausibility } from './valueChecks';
 
 /**
@@ -17,7 +16,7 @@ import { plausibility } from './valueChecks';
  */
 export interface ModelProposerOptions {
   readonly model: string;
-  readonly allowlist: Allowlist;
+  readonly allowlist: AllowedKeys;
   readonly signal?: AbortSignal;
 }
 
@@ -34,7 +33,7 @@ const instructions = [
 ].join(' ');
 
 /** The JSON schema the model's reply must follow: facts on the allowlist's keys only. */
-export function proposalSchema(allowlist: Allowlist): object {
+export function proposalSchema(allowlist: AllowedKeys): object {
   return {
     type: 'object',
     properties: {
@@ -83,7 +82,7 @@ function clauseWith(value: string, clauses: readonly OwnerClause[]): OwnerClause
 }
 
 /** Checks one proposal against the owner's words; returns why it is refused, or undefined. */
-function refusal(fact: { key: string; value: string }, allowlist: Allowlist, clauses: readonly OwnerClause[]): string | undefined {
+function refusal(fact: { key: string; value: string }, allowlist: AllowedKeys, clauses: readonly OwnerClause[]): string | undefined {
   if (!allowlist.has(fact.key)) return 'not a key of the allowlist';
   if (!fact.value || fact.value.length > 60) return 'no value, or a value too long';
   if (containsSecret(`${fact.key} ${fact.value}`)) return 'looks like a secret';

@@ -1,7 +1,7 @@
-import { memoriesUsed } from '../context/reportRepository';
+import { memoriesUsed } from './reportRepository';
 import type { MemoryStore, StoreStats } from '../store/memoryStore';
-import { countBehaviors } from './behaviors';
-import { countByStatus } from './statementRepository';
+import { countBehaviors } from '../memory/behaviors';
+import { countByStatus } from '../memory/statementRepository';
 
 /** What `engram stats` and the extension report: the store's counts and the memory's beliefs and their use. */
 export interface MemoryStats {

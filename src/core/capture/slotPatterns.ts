@@ -14,19 +14,15 @@ import {
 } from './knownNames';
 import { compiled } from './compiledPatterns';
 import { objectPhrase } from './passingShapes';
+import type { Candidate, Tier } from './candidate';
+
+export type { Candidate, Tier } from './candidate';
 
 /**
  * The shapes that state a fact about the owner, per key. Tier A: the plain shape of its own key ("My
  * editor is…", "I work at…"). Tier B: a weaker but first-person shape ("I switched to…"). Tier C: a guess
  * that only the owner can settle ("I'm Priya" could be a name). Clauses arrive gated (see gates.ts).
  */
-export type Tier = 'A' | 'B' | 'C';
-
-export interface Candidate {
-  readonly key: string;
-  readonly value: string;
-  readonly tier: Tier;
-}
 
 type Extractor = (clause: string) => Candidate[];
 

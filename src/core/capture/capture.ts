@@ -1,8 +1,8 @@
-import type { Allowlist } from './allowlist';
 import { readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
+import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
-import { closedGate } from './gates';
+import { closedGate, type AllowedKeys } from './gates';
 import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
@@ -10,10 +10,11 @@ import { ownWords } from './pastedText';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
-import { candidatesOf, type Candidate, type Tier } from './slotPatterns';
+import type { Candidate, Tier } from './candidate';
+import { candidatesOf } from './slotPatterns';
 import { plausibility } from './valueChecks';
 
-export type { Candidate, Tier } from './slotPatterns';
+export type { Candidate, Tier } from './candidate';
 
 export interface CaptureResult {
   /** Facts the message states about its owner, on allowlisted keys only. */
@@ -31,11 +32,36 @@ const plainMessageLength = 280;
 const notPlain =
   /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
 
-function clauseCandidates(clause: OwnerClause): { candidates: Candidate[]; typo: boolean } {
-  if (clause.language !== 'en') return { candidates: foreignCandidates(clause), typo: false };
+/** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
+const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
+
+/**
+ * Frames first: what the frames of the clause's language read stands, and a value read by a list of names from inside a
+ * framed value under another key goes ("I live in Flask, Texas" is a place, not the framework Flask).
+ */
+function withFrames(framed: readonly FramedCandidate[], others: readonly Candidate[]): (Candidate | FramedCandidate)[] {
+  const inFrame = (candidate: Candidate): boolean =>
+    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && frame.value.toLowerCase().includes(candidate.value.toLowerCase()));
+  return [...framed, ...others.filter((candidate) => !inFrame(candidate) && !framed.some((frame) => frame.key === candidate.key && frame.value.toLowerCase() === candidate.value.toLowerCase()))];
+}
+
+function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
+  if (clause.language !== 'en') return { candidates: withFrames(framedCandidates(clause.text, clause.language), foreignCandidates(clause)), typo: false };
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
-  return { candidates: [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+  const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
+  return { candidates: withFrames(framedCandidates(text, 'en'), others), typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+}
+
+/** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */
+function frameReadClauses(ownText: string): OwnerClause[] {
+  const clauses: OwnerClause[] = [];
+  for (const line of ownText.split('\n')) {
+    const file = frameLanguageOf(line);
+    if (!file) continue;
+    for (const text of frameClauses(line, file)) clauses.push({ text, weaker: [], words: [], language: file.language as OwnerClause['language'] });
+  }
+  return clauses;
 }
 
 /**
@@ -53,7 +79,7 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
 }
 
 /** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
-export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: Allowlist): CaptureResult {
+export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: AllowedKeys): CaptureResult {
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
   const own = ownWords(text);
@@ -63,13 +89,14 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
   const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
   const candidates: Candidate[] = [];
-  for (const clause of readOwnerClauses(ownText)) {
+  for (const clause of [...readOwnerClauses(ownText), ...frameReadClauses(ownText)]) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
     const { candidates: found, typo } = clauseCandidates(clause);
-    for (const candidate of found) {
+    for (const { key, value, tier: shapeTier, ...rest } of found) {
+      const candidate: Candidate = { key, value, tier: shapeTier };
       if (!allowlist.has(candidate.key) || candidate.value.length > 60) continue;
-      const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text);
+      const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
       if (fit === 'no') continue;
       const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
       const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());

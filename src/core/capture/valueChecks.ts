@@ -39,14 +39,19 @@ function isCommonWord(value: string): boolean {
   return !!tag && !nameTags.has(tag) && !placeTags.has(tag) && tag !== 'Organization' && tag !== 'Company';
 }
 
-/** `text` is the clause as the owner wrote it (for capitalisation), `words` its tagged words when English. */
-export function plausibility(key: string, value: string, words: readonly Word[], text: string): Plausibility {
+/**
+ * `text` is the clause as the owner wrote it (for capitalisation), `words` its tagged words when English. `framed`: the
+ * words around the value named its key ("I work at Emacs Analytics"), so a tool's or a language's name in it is no
+ * reason to doubt it: the lists of names decide between keys only where no frame named one.
+ */
+export function plausibility(key: string, value: string, words: readonly Word[], text: string, framed = false): Plausibility {
+  const knownTool = (): boolean => !framed && findKnown(value, toolNames).length > 0;
   const lower = value.toLowerCase();
   const first = lower.split(/\s+/)[0];
   if (key === 'name') {
     // "SRE", "QA": an acronym is a title, not what to call someone.
     if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
-    if (notNames.has(lower) || notNames.has(first) || findKnown(value, toolNames).length > 0) return 'no';
+    if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => placeTags.has(tag) || closedClass.has(tag))) return 'no';
     const known = [...tags].some((tag) => nameTags.has(tag));
@@ -57,7 +62,7 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     return capital && (known || !isCommonWord(value)) ? 'strong' : 'weak';
   }
   if (key === 'employer' || key === 'location' || key === 'team') {
-    if (notEntities.has(first) || findKnown(value, toolNames).length > 0 && key !== 'team') return 'no';
+    if (notEntities.has(first) || (knownTool() && key !== 'team')) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
     const capital = capitalisedIn(value, words, text);

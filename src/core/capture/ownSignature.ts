@@ -1,4 +1,4 @@
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { compiled } from './compiledPatterns';
 import { timezoneIn } from './timezones';

@@ -1,5 +1,5 @@
 import { compiled } from './compiledPatterns';
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 import { toolsIn } from './passingShapes';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';

@@ -1,6 +1,12 @@
 import { containsSecret } from '../shared/secrets';
 
 /**
+ * The keys capture may propose. Capture reads words and knows nothing of how memory keeps them: the allowlist
+ * (memory/allowlist.ts) is one such set of keys, the project's another.
+ */
+export type AllowedKeys = Pick<ReadonlyMap<string, unknown>, 'has' | 'keys'>;
+
+/**
  * The capture gates that close on a whole message. What passes them is then read clause by clause
  * (pastedText.ts, clauses.ts). Precision over recall: the owner can always say "Remember…", but a wrong
  * belief is worse than none.

@@ -1,4 +1,7 @@
-import { foreignClauses, looksForeign, type Language } from './foreignShapes';
+import { foreignClauses, looksForeign } from './foreignShapes';
+import type { OwnerClause } from './ownerClause';
+
+export type { OwnerClause } from './ownerClause';
 import { clauseVerdict, sentenceVerdict } from './clauseMood';
 import { timezoneIn } from './timezones';
 import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
@@ -9,15 +12,6 @@ import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
  * is, its tense, its polarity and its mood (clauseMood.ts). What survives may still be too weak for tier A,
  * and says why in `weaker`.
  */
-export interface OwnerClause {
-  /** The clause as plain text: contractions expanded, emoji and fillers gone ("i am a backend dev at Fernhill"). */
-  readonly text: string;
-  /** Why a fact from this clause must not be confirmed on its own (empty: its plainest shapes may be tier A). */
-  readonly weaker: readonly string[];
-  /** The tagged words (English clauses only), for checking a value in context. */
-  readonly words: readonly Word[];
-  readonly language: 'en' | Language;
-}
 
 /** At most this many sentences of one message are tagged: the cost of a message stays bounded whatever its size. */
 const maxTaggedSentences = 8;

@@ -11,7 +11,7 @@ import {
   knownShells,
   knownTestFrameworks,
 } from './knownNames';
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 import { timezoneIn } from './timezones';
 
 /**

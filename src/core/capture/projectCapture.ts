@@ -1,9 +1,8 @@
-import type { Allowlist } from './allowlist';
 import { sentenceVerdict } from './clauseMood';
-import { closedGate } from './gates';
+import { closedGate, type AllowedKeys } from './gates';
 import { findKnown, knownFrameworks, knownLanguages, knownPackageManagers, knownTestFrameworks, caseSensitiveLanguages } from './knownNames';
 import { ownWords } from './pastedText';
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 import { splitSentences } from './wordTagger';
 
 /**
@@ -77,7 +76,7 @@ function sentenceCandidates(sentence: string, typedLine: string): Candidate[] {
 }
 
 /** From one message to the project facts it states, on the project keys only. */
-export function captureProjectFacts(role: 'user' | 'assistant', text: string, allowlist: Allowlist): Candidate[] {
+export function captureProjectFacts(role: 'user' | 'assistant', text: string, allowlist: AllowedKeys): Candidate[] {
   if (closedGate(role, text)) return [];
   const own = ownWords(text);
   // ownWords blanks pasted lines and drops inline code; a command is read from the owner's own line as typed.

@@ -1,4 +1,4 @@
-import type { Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
 
 /**
  * Coding preferences are said a hundred ways ("please always use early returns", "I hate semicolons", "2 spaces, never

@@ -1,7 +1,8 @@
-import type { OwnerClause } from './clauses';
+import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
 import { toolsIn } from './passingShapes';
-import { properNoun, type Candidate } from './slotPatterns';
+import type { Candidate } from './candidate';
+import { properNoun } from './slotPatterns';
 import { timezoneIn } from './timezones';
 
 /**
@@ -9,7 +10,7 @@ import { timezoneIn } from './timezones';
  * each language's plainest shapes are read from a table of its words ("ich heiße…", "me llamo…", "je travaille chez…",
  * "ik werk bij…"), and nothing is confirmed without the owner except a name said in the language's own "my name is".
  */
-export type Language = 'de' | 'es' | 'pt' | 'fr' | 'it' | 'nl';
+export type { Language } from './ownerClause';
 
 interface Words {
   /** Openings that show a sentence speaks of its owner in this language. */
@@ -227,7 +228,8 @@ export function foreignClauses(sentence: string): OwnerClause[] {
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;
-const roleWords =
+/** The nouns that end a job title in the languages capture reads besides English. */
+export const roleWords =
   /(?:entwickler(?:in)?|engineer|ingenieur(?:in)?|architekt(?:in)?|berater(?:in)?|student(?:in)?|scientist|analyst|desarrollador(?:a)?|ingenier[oae]|programador(?:a)?|diseñador(?:a)?|analista|desenvolvedor(?:a)?|engenheir[oa]|développeu(?:r|se)|développeur|ingénieure?|sviluppat(?:ore|rice)|programmat(?:ore|rice)|ontwikkelaar|devops|devrel|dev|designer|manager|lead|sre|consultant[e]?|freelancer|freelance)\b/iu;
 const pronounPair = String.raw`(\p{L}+\/\p{L}+)`;
 

@@ -1,0 +1,251 @@
+import type { Candidate, Tier } from './candidate';
+import { compiled } from './compiledPatterns';
+import de from './frames/de.json';
+import en from './frames/en.json';
+import es from './frames/es.json';
+import fr from './frames/fr.json';
+import it from './frames/it.json';
+import ja from './frames/ja.json';
+import mixed from './frames/mixed.json';
+import nl from './frames/nl.json';
+import pl from './frames/pl.json';
+import pt from './frames/pt.json';
+import tr from './frames/tr.json';
+import {
+  caseSensitiveLanguages,
+  findKnown,
+  knownEditors,
+  knownFrameworks,
+  knownLanguages,
+  knownOperatingSystems,
+  knownPackageManagers,
+  knownShells,
+  knownTestFrameworks,
+  notNames,
+} from './knownNames';
+import { roleWords } from './foreignShapes';
+import { properNoun, roleNouns } from './slotPatterns';
+import { timezoneIn } from './timezones';
+
+/**
+ * Frames first: the words around a slot name the key ("my name is _", "I work at _", "ich wohne in _"), the slot gives
+ * the value, and only then is the value checked for that key. A value that is also a tool's, a language's or a town's
+ * name ("I work at Emacs Analytics", "My name is Perl") stays in its frame's key. The frames are data, one file per
+ * language in frames/ (a frame is its words, with `{key}` where the value sits); adding a language or a frame is
+ * adding a line there and a test case.
+ */
+export interface FrameFile {
+  readonly language: string;
+  /** `clauses`: read on clauses capture's sentence readers already split; `frames`: on sentences this module splits. */
+  readonly reader: string;
+  readonly detect?: readonly string[];
+  readonly notNow?: readonly string[];
+  readonly question?: readonly string[];
+  readonly someoneElse?: readonly string[];
+  readonly joiners?: readonly string[];
+  readonly greetings?: readonly string[];
+  readonly frames: readonly { readonly frame: string; readonly tier: string }[];
+  /** Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. */
+  readonly retire: readonly string[];
+}
+
+export const frameFiles: readonly FrameFile[] = [en, de, es, pt, fr, it, nl, pl, tr, ja, mixed];
+const byLanguage = new Map(frameFiles.map((file) => [file.language, file]));
+
+/** A candidate read from a frame: its key was named by the words around it, not by a list of names. */
+export interface FramedCandidate extends Candidate {
+  readonly framed: true;
+}
+
+const toolLists: Record<string, readonly string[]> = {
+  editor: knownEditors,
+  shell: knownShells,
+  os: knownOperatingSystems,
+  package_manager: knownPackageManagers,
+  test_framework: knownTestFrameworks,
+  languages: knownLanguages,
+  frameworks: knownFrameworks,
+};
+const allTools = Object.values(toolLists).flat();
+
+/** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
+function slotPattern(key: string, last: boolean): string {
+  if (last) return '(.+)';
+  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)`;
+  if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
+  return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
+}
+
+interface CompiledFrame {
+  readonly pattern: RegExp;
+  readonly keys: readonly string[];
+  readonly tier: Tier;
+}
+
+const compiledFrames = new Map<string, CompiledFrame[]>();
+
+function compile(frame: string, tier: Tier): CompiledFrame {
+  const keys: string[] = [];
+  const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
+  let source = '';
+  let at = 0;
+  slots.forEach((slot, i) => {
+    source += frame.slice(at, slot.index);
+    const last = i === slots.length - 1 && frame.slice(slot.index + slot[0].length).trim() === '';
+    source += slotPattern(slot[1], last);
+    keys.push(slot[1]);
+    at = slot.index + slot[0].length;
+  });
+  source += frame.slice(at);
+  // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier };
+}
+
+function framesOf(language: string): CompiledFrame[] {
+  let frames = compiledFrames.get(language);
+  if (!frames) {
+    const file = byLanguage.get(language);
+    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier));
+    compiledFrames.set(language, frames);
+  }
+  return frames;
+}
+
+const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak)\b.*$|[,.;:!?].*$/iu;
+/** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
+const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
+
+/** The value a slot's words give for its key, or nothing when the words are not one. */
+export function slotValue(key: string, words: string): string | undefined {
+  const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
+  if (!text) return undefined;
+  if (key === 'name') {
+    const parts = text.split(/\s+/);
+    if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
+    const kept = [parts[0], ...(parts[1] && /^\p{Lu}[\p{L}'’-]*$/u.test(parts[1]) ? [parts[1]] : [])].join(' ');
+    if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
+    return kept[0].toUpperCase() + kept.slice(1);
+  }
+  if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
+    const tool = key === 'old' || key === 'new' ? findKnown(text.split(/\s+/).slice(0, 3).join(' '), allTools)[0] : undefined;
+    if (tool && text.toLowerCase().startsWith(tool.toLowerCase())) return tool;
+    return properNoun(text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ');
+  }
+  if (key === 'role') {
+    const role = text.replace(endsRole, '').trim();
+    return role && role.split(/\s+/).length <= 5 && namesAJob.test(role) ? role : undefined;
+  }
+  if (key === 'team') {
+    const team = text.replace(/[,.;:!?].*$/, '').trim().replace(/[-\s]+$/, '');
+    return team && team.split(/\s+/).length <= 3 ? team : undefined;
+  }
+  if (key === 'timezone') return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? timezoneIn(text.split(/\s+/)[0]);
+  if (key === 'pronouns') return /^(\p{L}+\/\p{L}+(?:\/\p{L}+)?)/u.exec(text)?.[1].toLowerCase();
+  const list = toolLists[key];
+  if (!list) return undefined;
+  const known = findKnown(text, list, key === 'languages' ? caseSensitiveLanguages : undefined);
+  return known[0];
+}
+
+/**
+ * "I live in Emacs", "I live in PowerShell 7": a place frame around nothing but a tool's name is the idiom, and the list
+ * of names decides. "I live in Flask, Texas" goes on with the rest of a place, so the frame holds.
+ */
+function idiom(key: string, words: string, value: string): boolean {
+  if (key !== 'location') return false;
+  const bare = value.replace(/\s+v?\d+(?:\.\d+)*$/, '');
+  const tool = findKnown(bare, allTools)[0];
+  return !!tool && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
+}
+
+/** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */
+function uncapitalised(key: string, value: string, language: string, clause: string): boolean {
+  if (language === 'en' || (key !== 'employer' && key !== 'location')) return false;
+  const written = clause.toLowerCase().indexOf(value.toLowerCase());
+  return written < 0 || !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(clause.slice(written));
+}
+
+/** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig"). */
+function listValues(key: string, words: string): string[] {
+  const list = toolLists[key];
+  return list ? [...new Set(findKnown(words, list, key === 'languages' ? caseSensitiveLanguages : undefined))] : [];
+}
+
+/** The facts one clause states in its language's frames. */
+export function framedCandidates(clause: string, language: string): FramedCandidate[] {
+  const found: FramedCandidate[] = [];
+  const text = clause.trim();
+  for (const frame of framesOf(language)) {
+    const match = frame.pattern.exec(text);
+    if (!match) continue;
+    const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
+    const read = values.flatMap(({ key, words }) =>
+      key === 'languages' || key === 'frameworks' ? listValues(key, words).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
+    );
+    // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
+    if (read.length === 0 || read.some((slot) => !slot.value)) continue;
+    if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
+    for (const slot of read) {
+      if (!found.some((known) => known.key === slot.key && known.value.toLowerCase() === slot.value!.toLowerCase())) found.push({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true });
+    }
+  }
+  return found;
+}
+
+export interface Retirement {
+  /** What the owner says is no longer true ("Northwind" in "I left Northwind"). */
+  readonly old: string;
+  /** What took its place, when the same frame names it ("I moved from Jest to Vitest"). */
+  readonly replacement?: string;
+  readonly language: string;
+}
+
+const compiledRetirements = new Map<string, CompiledFrame[]>();
+
+/** "I left X", "I'm not at X any more", "I no longer use X", "I moved from X to Y", in each language's frames. */
+export function retirementIn(clause: string, language: string): Retirement | undefined {
+  let frames = compiledRetirements.get(language);
+  if (!frames) {
+    frames = (byLanguage.get(language)?.retire ?? []).map((frame) => compile(frame, 'B'));
+    compiledRetirements.set(language, frames);
+  }
+  for (const frame of frames) {
+    const match = frame.pattern.exec(clause.trim());
+    if (!match) continue;
+    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '');
+    const at = frame.keys.indexOf('new');
+    const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '') : undefined;
+    if (old) return { old, replacement, language };
+  }
+  return undefined;
+}
+
+/** A word list entry as a pattern: whole words, unless the entry anchors itself (`^`, `$`, `\\b`). */
+function wordPattern(source: string): RegExp {
+  return /[\^$]|\\b/.test(source) ? compiled(source, 'iu') : compiled(`(?<![\\p{L}])(?:${source})(?![\\p{L}])`, 'iu');
+}
+
+/** Whether a clause says something the frame file marks as past, wished, negated, asked or about someone else. */
+export function frameClauseWeak(clause: string, file: FrameFile): boolean {
+  return [...(file.notNow ?? []), ...(file.question ?? []), ...(file.someoneElse ?? [])].some((source) => wordPattern(source).test(clause));
+}
+
+/** The languages read by this module alone (their sentences are not ones capture's other readers split). */
+export const frameReadLanguages = frameFiles.filter((file) => file.reader === 'frames');
+
+/** The language of those whose words a sentence shows, if any. */
+export function frameLanguageOf(sentence: string): FrameFile | undefined {
+  return frameReadLanguages.find((file) => (file.detect ?? []).some((source) => wordPattern(source).test(sentence)));
+}
+
+/** Clauses of a sentence in a frame-read language: greetings gone, split at punctuation and the language's "and". */
+export function frameClauses(sentence: string, file: FrameFile): string[] {
+  const greetings = (file.greetings ?? []).join('|');
+  const joiners = (file.joiners ?? []).join('|');
+  const text = greetings ? sentence.replace(compiled(`^(?:${greetings})\\b[!,.\\s]*`, 'iu'), '') : sentence;
+  const split = joiners ? compiled(`\\s*[,;:.!()]\\s*|\\s+(?:${joiners})\\s+`, 'iu') : /\s*[,;:.!()]\s*/u;
+  return text
+    .split(split)
+    .map((clause) => clause.trim())
+    .filter((clause) => clause && !frameClauseWeak(clause, file));
+}
