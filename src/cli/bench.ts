@@ -18,6 +18,7 @@ import { mulberry32 as seededRandom } from '../core/eval/recallCorpus';
 import { benchCapture } from './benchCapture';
 import { firstTurnInFreshProcess, firstTurnLine } from './benchFirstTurn';
 import { benchTeamFile } from './benchTeamFile';
+import { benchRecall } from './benchRecall';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
 
 const benchSummary = '## Goal\nShip the pipeline.\n## Decisions\nUse the new index.\n## Facts and context\n- a benchmark\n## Open questions\n- none';
@@ -64,7 +65,7 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
   const folder = mkdtempSync(join(tmpdir(), 'engram-bench-'));
   try {
     const setupStarted = performance.now();
-    await writeBenchCorpus(folder, options.wasmPath, options.turns, options.tokens);
+    await writeBenchCorpus(folder, options.wasmPath, options.turns);
     options.log(`corpus of ${options.turns} turns written in ${Math.round(performance.now() - setupStarted)} ms`);
 
     // Cold open in a fresh process: sql.js's wasm compiled from scratch, snapshot read, journals replayed.
@@ -134,6 +135,9 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       recall.push(performance.now() - t0);
     }
 
+    // The recall_conversation engine the user gets, beside native FTS5 in the same run.
+    const recallConversation = benchRecall(store, random, 200, percentiles);
+
     // Capture runs on the host thread before the reply: its own figure, per message, after the library's one load.
     const capture = benchCapture();
 
@@ -177,6 +181,7 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
       naiveSaveMs,
       speedupP50: round(naiveSaveMs.p50 / perTurnMs.p50),
       recallMs: percentiles(recall),
+      recall: recallConversation,
       activationMs: round(activationMs),
       snapshotMs: round(snapshotMs),
       snapshotDone: snapshot.done,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { redactSecrets } from '../core/shared/secrets';
+import { redactSecretsMany } from '../core/shared/secrets';
 import { JournalWriteError } from '../core/store/journal';
-import type { MemoryStore } from '../core/store/memoryStore';
+import type { MemoryStore, RecordTurnInput } from '../core/store/memoryStore';
+import { batchLabelCleaner } from '../core/store/turnInput';
 import { isTurnRole, type TurnRole } from '../core/store/turnRepository';
 
 export interface ImportLine {
@@ -89,6 +90,29 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
   /** Each turn this import created, in order, with its line: what is saved is exactly a prefix of them. */
   const created: { id: string; line: number }[] = [];
   const makeDurable = (): Promise<void> => flushWaitingForSpace(store, log, created, lines.length);
+  /** The lines read since the last batch, stored together in one transaction. */
+  let waiting: { line: ImportLine; at: number }[] = [];
+  const storeBatch = (): void => {
+    // Ids come from the text without its secrets, so no id can confirm a guessed secret; the batch is scanned at once.
+    const redacted = redactSecretsMany(waiting.map(({ line }) => line.text));
+    const redactLabel = batchLabelCleaner(waiting.map(({ line }) => ({ sessionId: line.session, ref: line.ref, role: line.role, text: '' })));
+    const batch = waiting.map(({ line, at }, index): { input: RecordTurnInput; line: number } => {
+      const key = [redactLabel(line.session), redactLabel(line.ref ?? ''), line.role, line.at ?? '', redacted[index]].join('\u0000');
+      const occurrence = (seen.get(key) ?? 0) + 1;
+      seen.set(key, occurrence);
+      const id = `import-${createHash('sha256').update(key).update(`\u0000${occurrence}`).digest('hex').slice(0, 32)}`;
+      return { input: { id, sessionId: line.session, role: line.role, text: line.text, at: line.at, ref: line.ref, source: 'import' }, line: at };
+    });
+    waiting = [];
+    const stored = store.recordTurns(batch.map((entry) => entry.input));
+    stored.forEach((wasCreated, index) => {
+      if (wasCreated) {
+        imported++;
+        created.push({ id: batch[index].input.id ?? '', line: batch[index].line });
+      } else alreadyStored++;
+    });
+
+  };
   for (const [index, bytes] of lines.entries()) {
     let raw: string;
     try {
@@ -100,7 +124,10 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
     }
     if (raw.trim() === '') continue;
     counted++;
-    if (counted % durableBatch === 0) await makeDurable();
+    if (counted % durableBatch === 0) {
+      storeBatch();
+      await makeDurable();
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -113,16 +140,9 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
       rejected.push({ line: index + 1, reason: line });
       continue;
     }
-    const key = [redactSecrets(line.session), redactSecrets(line.ref ?? ''), line.role, line.at ?? '', redactSecrets(line.text)].join('\u0000');
-    const occurrence = (seen.get(key) ?? 0) + 1;
-    seen.set(key, occurrence);
-    const id = `import-${createHash('sha256').update(key).update(`\u0000${occurrence}`).digest('hex').slice(0, 32)}`;
-    const turn = store.recordTurn({ id, sessionId: line.session, role: line.role, text: line.text, at: line.at, ref: line.ref, source: 'import' });
-    if (turn.created) {
-      imported++;
-      created.push({ id, line: index + 1 });
-    } else alreadyStored++;
+    waiting.push({ line, at: index + 1 });
   }
+  storeBatch();
   await makeDurable();
   return { file, lines: counted, imported, alreadyStored, rejected };
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { describeLoss, MemoryStore } from '../core/store/memoryStore';
+import { compactInWorker } from '../core/store/compactInWorker';
+import { describeLoss, MemoryStore, type MemoryStoreOptions } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
@@ -94,8 +95,9 @@ function positiveInteger(args: ParsedArgs, name: string, fallback: number): numb
   return value;
 }
 
-async function openStore(args: ParsedArgs, access: 'read' | 'write'): Promise<MemoryStore> {
+async function openStore(args: ParsedArgs, access: 'read' | 'write', extra: Partial<MemoryStoreOptions> = {}): Promise<MemoryStore> {
   const store = await MemoryStore.open({
+    ...extra,
     folder: requiredFlag(args, 'db'),
     wasmPath: wasmPath(),
     tokens: cl100kTokenCounter,
@@ -299,7 +301,11 @@ async function run(argv: readonly string[]): Promise<number> {
         db: requiredFlag(args, 'db'),
         workspace: stringFlag(args, 'workspace'),
         allowlistFile: stringFlag(args, 'allowlist'),
-        open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write'),
+        // Snapshots in a worker: the closing one must not keep the process from hearing the client's SIGTERM.
+        open: async (folder) =>
+          openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write', {
+            compact: (storeFolder, wasm) => compactInWorker(join(__dirname, 'snapshotWorker.js'), storeFolder, wasm),
+          }),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
     case 'export': {

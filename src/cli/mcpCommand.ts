@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { defaultAllowlist, parseAllowlist, type Allowlist } from '../core/memory/allowlist';
 import type { MemoryStore } from '../core/store/memoryStore';
+import { releaseSnapshotLockIfOurs } from '../core/store/snapshotLock';
 import { AgentTools } from '../core/turn/agentTools';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { UsageError } from './args';
@@ -31,8 +32,19 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   const allowlist = readAllowlist(options.allowlistFile);
   const store = await options.open(options.db);
   const stopping = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => stopping.abort(`stopped by ${signal}`);
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const closing = { signalled: false, durable: false };
+  // A first signal stops serving. The client's SIGTERM while the closing snapshot is written (every change is durable
+  // by then) leaves the snapshot to the next writer, releases the lock and exits at once.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (closing.durable) {
+      options.log(`stopped by ${signal} while writing the closing snapshot; every change is in the journal, the snapshot is left to the next writer`);
+      releaseSnapshotLockIfOurs(options.db);
+      process.exit(0);
+    }
+    closing.signalled = true;
+    stopping.abort(`stopped by ${signal}`);
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
     const memory = new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist });
     const tools = new AgentTools(memory, () => [...allowlist.keys()]);
@@ -41,11 +53,21 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     options.log(`${reason}; stopping`);
     return 0;
   } finally {
+    await closeSoon(store, closing, options.log);
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    // Our journal is sealed, and folded into the snapshot if this server wrote anything (proposals, call records).
-    await store.close({ snapshot: true });
     process.stdin.destroy();
   }
+}
+
+/**
+ * Makes every change durable in our journal first; then, unless a signal already asked us to go, folds it into a
+ * snapshot (in a worker when the store compacts in one, so a signal is still heard).
+ */
+async function closeSoon(store: MemoryStore, closing: { signalled: boolean; durable: boolean }, log: (line: string) => void): Promise<void> {
+  await store.flush().catch(() => undefined);
+  closing.durable = true;
+  if (closing.signalled) log('the closing snapshot is left to the next writer; every change is in the journal');
+  await store.close({ snapshot: !closing.signalled });
 }
 
 function readAllowlist(file: string | undefined): Allowlist {

@@ -40,10 +40,15 @@ export async function serveMcp(options: McpServeOptions): Promise<string> {
       annotations: spec.name === proposeFactName ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } : { readOnlyHint: true, openWorldHint: false },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  // Calls still running when the client goes: the store stays open until they are answered (a proposal being written).
+  const inFlight = new Set<Promise<unknown>>();
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     try {
-      const result = options.tools.call(client(), name, request.params.arguments ?? {});
+      const call = options.tools.call(client(), name, request.params.arguments ?? {});
+      inFlight.add(call);
+      void call.finally(() => inFlight.delete(call)).catch(() => undefined);
+      const result = await call;
       return { content: [{ type: 'text', text: result.text }], isError: result.isError };
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message);
@@ -56,9 +61,10 @@ export async function serveMcp(options: McpServeOptions): Promise<string> {
   const reply = (line: object): void => {
     options.output.write(`${JSON.stringify(line)}\n`);
   };
+  // JSON-RPC 2.0: an error whose request id could not be read carries "id": null.
   const guard = new MessageGuard((code, message, id) => {
     options.log(message);
-    reply({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } });
+    reply({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
   });
   // What gets past the guard is JSON with "jsonrpc": "2.0"; the SDK validates the rest (its errors come here).
   server.onerror = (error) => options.log(`protocol: ${error.message}`);
@@ -67,9 +73,11 @@ export async function serveMcp(options: McpServeOptions): Promise<string> {
   let done: (reason: string) => void = () => undefined;
   const finished = new Promise<string>((resolve) => (done = resolve));
   const stop = (reason: string): void => {
-    done(reason);
     options.input.unpipe(guard);
-    void server.close().catch(() => undefined);
+    void Promise.allSettled([...inFlight]).then(() => {
+      done(reason);
+      void server.close().catch(() => undefined);
+    });
   };
   options.input.on('end', () => stop('the client closed its end of the connection'));
   options.input.on('error', (error) => stop(`reading from the client failed: ${error.message}`));
@@ -87,14 +95,25 @@ export function clientName(name: string | undefined): string {
   return cleaned || 'unknown-client';
 }
 
+/** How much of a refused line's start and end is kept to find its id in (clients put it first or last). */
+const idWindowBytes = 512;
+
+/** JSON-RPC's "not initialized" answer: MCP allows nothing but initialize and ping before initialize. */
+const notInitialized = -32002;
+
 /**
- * Lets through only lines that are JSON objects claiming JSON-RPC 2.0, each at most maxMessageBytes; anything
- * else gets a JSON-RPC error (parse error, invalid request, too large) and never reaches the server.
+ * Lets through only lines that are JSON objects claiming JSON-RPC 2.0, each at most maxMessageBytes, and before an
+ * `initialize` request only that request (and pings); anything else gets a JSON-RPC error (parse error, invalid
+ * request, too large, not initialized) with the request's id whenever it can be read, and never reaches the server.
  */
 class MessageGuard extends Transform {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private discarding = false;
+  /** The first and the latest bytes of a line too long to keep: where its id is. */
+  private head: Buffer = Buffer.alloc(0);
+  private tail: Buffer = Buffer.alloc(0);
+  private initialized = false;
 
   constructor(private readonly refuse: (code: number, message: string, id?: string | number) => void) {
     super();
@@ -117,9 +136,16 @@ class MessageGuard extends Transform {
   }
 
   private keep(part: Buffer): void {
-    if (this.discarding || part.length === 0) return;
+    if (part.length === 0) return;
+    if (this.discarding) {
+      this.tail = Buffer.concat([this.tail, part]).subarray(-idWindowBytes);
+      return;
+    }
     this.pendingBytes += part.length;
     if (this.pendingBytes > maxMessageBytes) {
+      const kept = Buffer.concat([...this.pending, part]);
+      this.head = kept.subarray(0, idWindowBytes);
+      this.tail = kept.subarray(-idWindowBytes);
       this.pending = [];
       this.pendingBytes = 0;
       this.discarding = true;
@@ -131,7 +157,9 @@ class MessageGuard extends Transform {
   private endLine(): void {
     if (this.discarding) {
       this.discarding = false;
-      this.refuse(ErrorCode.InvalidRequest, `a message longer than ${maxMessageBytes} bytes was refused (one JSON-RPC message per line, at most 4 MiB)`);
+      const id = readId(this.head.toString('utf8'), this.tail.toString('utf8'));
+      this.head = this.tail = Buffer.alloc(0);
+      this.refuse(ErrorCode.InvalidRequest, `a message longer than ${maxMessageBytes} bytes was refused (one JSON-RPC message per line, at most 4 MiB)`, id);
       return;
     }
     const line = Buffer.concat(this.pending).toString('utf8').replace(/\r$/, '');
@@ -142,16 +170,41 @@ class MessageGuard extends Transform {
     try {
       message = JSON.parse(line);
     } catch (error) {
-      this.refuse(ErrorCode.ParseError, `parse error: a line that is not JSON was refused (${(error as Error).message})`);
+      this.refuse(ErrorCode.ParseError, `parse error: a line that is not JSON was refused (${(error as Error).message})`, readId(line, line));
       return;
     }
     const problem = notJsonRpc(message);
+    const id = (message as { id?: unknown } | null)?.id;
+    const knownId = typeof id === 'string' || typeof id === 'number' ? id : undefined;
     if (problem) {
-      const id = (message as { id?: unknown } | null)?.id;
-      this.refuse(ErrorCode.InvalidRequest, `invalid request: ${problem}`, typeof id === 'string' || typeof id === 'number' ? id : undefined);
+      this.refuse(ErrorCode.InvalidRequest, `invalid request: ${problem}`, knownId);
       return;
     }
+    const method = (message as { method?: unknown }).method;
+    if (!this.initialized && method !== 'initialize' && method !== 'ping') {
+      // A notification before initialize is dropped; a request is answered.
+      if (knownId !== undefined) this.refuse(notInitialized, `not initialized: send "initialize" first (${String(method).slice(0, 60)} was refused)`, knownId);
+      return;
+    }
+    if (method === 'initialize') this.initialized = true;
     this.push(`${line}\n`);
+  }
+}
+
+/**
+ * The id of a request too long (or too broken) to parse, read off its start ({"jsonrpc":"2.0","id":7,…}) or its end
+ * (…,"id":7}), where clients put it; undefined when it is not there.
+ */
+function readId(head: string, tail: string): string | number | undefined {
+  const value = String.raw`(-?\d{1,15}|"(?:[^"\\]|\\.){0,200}")`;
+  const atStart = new RegExp(String.raw`^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"]{0,100}"\s*,)*\s*"id"\s*:\s*${value}`).exec(head);
+  const atEnd = new RegExp(String.raw`[,{]\s*"id"\s*:\s*${value}\s*\}\s*$`).exec(tail);
+  const found = atStart?.[1] ?? atEnd?.[1];
+  if (found === undefined) return undefined;
+  try {
+    return JSON.parse(found) as string | number;
+  } catch {
+    return undefined;
   }
 }
 

@@ -93,7 +93,7 @@ export async function runImportMemory(
         return 0;
       }
     }
-    const result = await importMemory(store, data, options.tokens);
+    const result = await importMemory(store, data, options.tokens, { plan });
     output.write(output.json ? JSON.stringify({ applied: true, ...result }) : describeImportResult(result));
     return 0;
   } finally {

@@ -35,7 +35,7 @@ export class NativeTurnIndex {
 
   constructor(private readonly db: NativeDatabase) {
     db.exec("CREATE VIRTUAL TABLE turns USING fts5(text, ref UNINDEXED, tokenize = 'porter unicode61')");
-    this.search = db.prepare('SELECT ref FROM turns WHERE turns MATCH ? ORDER BY bm25(turns) LIMIT ?');
+    this.search = db.prepare('SELECT ref, text FROM turns WHERE turns MATCH ? ORDER BY bm25(turns) LIMIT ?');
   }
 
   static open(Native: NativeConstructor, file = ':memory:'): NativeTurnIndex {
@@ -49,10 +49,15 @@ export class NativeTurnIndex {
     })();
   }
 
-  refs(query: string, k: number): (string | undefined)[] {
+  /** The k best turns, their text read as Engram's are. */
+  turns(query: string, k: number): { ref?: string; text: string }[] {
     const match = nativeMatch(query);
     if (!match) return [];
-    return this.search.all(match, k).map((row) => (typeof row.ref === 'string' ? row.ref : undefined));
+    return this.search.all(match, k).map((row) => ({ ref: typeof row.ref === 'string' ? row.ref : undefined, text: String(row.text) }));
+  }
+
+  refs(query: string, k: number): (string | undefined)[] {
+    return this.turns(query, k).map((turn) => turn.ref);
   }
 
   close(): void {

@@ -55,7 +55,7 @@ export async function importFromFile(memory: EngramMemory, source?: vscode.Uri, 
     const answer = await vscode.window.showInformationMessage('Import this memory backup?', { modal: true, detail: describeImportPlan(plan) }, 'Import');
     if (answer !== 'Import') return undefined;
   }
-  const message = `Engram: ${describeImportResult(await importMemory(memory.store, file, memory.tokens))}`;
+  const message = `Engram: ${describeImportResult(await importMemory(memory.store, file, memory.tokens, { plan }))}`;
   void vscode.window.showInformationMessage(message);
   return message;
 }

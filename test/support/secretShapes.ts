@@ -40,6 +40,7 @@ export const secretShapes: readonly SecretShape[] = [
   { name: 'basic-auth URL', text: 'clone https://bob:Hunter2Url@git.example.org/repo.git', secret: 'Hunter2Url' },
   { name: 'Authorization: Basic', text: 'Authorization: Basic Ym9iOnNlY3JldHBhc3N3b3Jk', secret: 'Ym9iOnNlY3JldHBhc3N3b3Jk' },
   { name: 'password is …', text: 'my password is Tr0ub4dor&3 do not share', secret: 'Tr0ub4dor&3' },
+  { name: 'a quoted passphrase of words', text: "my ssh passphrase is 'correct horse battery staple' and ssh-add fails", secret: 'correct horse battery staple' },
   { name: 'DB_PASS= (PASS alone)', text: 'in .env: DB_PASS=Zx9kL2pQw7 and DB_HOST=db', secret: 'Zx9kL2pQw7' },
   { name: 'MYSQL_PWD=', text: 'MYSQL_PWD=wq7Rt5yUi0 mysql -u app', secret: 'wq7Rt5yUi0' },
   { name: 'REDIS_AUTH=', text: 'REDIS_AUTH=r3disAuthV4lue', secret: 'r3disAuthV4lue' },

@@ -27,6 +27,23 @@ const base = {
 };
 
 describe('prompt assembly (layers under a budget)', () => {
+  it('trims history by whole exchanges, and names the turns left out and the tool that reaches them', () => {
+    const recent = Array.from({ length: 30 }, (_, i) => turn(i + 1, `turn ${i + 1} ${'word '.repeat(8)}`));
+    for (let budget = 100; budget <= 200; budget += 7) {
+      const { history, blocks, system } = assemblePrompt({ ...base, recent, budget, summary: { sessionId: 's', text: 'Goal: ship it.' } });
+      assert.equal(history[0]?.role, 'user', `budget ${budget}: the history opens on a user turn`);
+      const out = 30 - history.length;
+      const line = blocks.find((b) => b.id === 'l1.here');
+      assert.equal(line?.state, 'included');
+      assert.equal(line?.text, `${out} earlier turns of this conversation are not in this prompt (the summary above covers the oldest): call recall_conversation to search them.`);
+      assert.ok(system.includes(line?.text ?? '?'), 'the line is in the system text');
+      const total = blocks.reduce((sum, b) => sum + b.tokens, 0);
+      assert.ok(total <= budget, `budget ${budget}: ${total} tokens`);
+    }
+    const whole = assemblePrompt({ ...base, recent: recent.slice(0, 2), budget: 400 });
+    assert.equal(whole.blocks.find((b) => b.id === 'l1.here')?.state, 'absent');
+  });
+
   it('fills the recent conversation newest first to the budget, not a fixed tail', () => {
     const recent = Array.from({ length: 30 }, (_, i) => turn(i + 1, `turn ${i + 1} ${'word '.repeat(8)}`));
     const small = assemblePrompt({ ...base, recent, budget: 120 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { runChat } from '../../src/cli/chatCommand';
 import { isExtractive } from '../../src/core/context/assemble';
+import { reportsOfSession } from '../../src/core/context/reportRepository';
 import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import { MemoryStore } from '../../src/core/store/memoryStore';
 import { FakeOllama, type ChatRequestBody, type ScriptedReply } from '../support/fakeOllama';
@@ -98,6 +99,11 @@ describe('a long chat (60 turns of ~300 words) against a stand-in that counts li
     const kinds = requests.filter((request) => !isTurn(request)).length;
     assert.ok(kinds >= standIn.summaryRolls, 'every roll went through the stand-in');
     assert.ok(summary !== undefined && (isExtractive(summary) || summary.includes('## Goal')));
+    // The summary row says how the last roll went: the failures, why, and when the model is asked again.
+    const whys = store.read((db) => reportsOfSession(db, 'long')).map((report) => report.blocks.find((block) => block.id === 'summary')?.why ?? '');
+    assert.ok(whys.some((why) => /the model's summary failed at \d\d:\d\d \(its answer did not have the sections\).*asked again at the next roll/.test(why)), whys.join('\n'));
+    assert.ok(whys.some((why) => /rolled forward by the model at \d\d:\d\d/.test(why)));
+    assert.ok(whys.some((why) => /partly extractive/.test(why)));
   });
 
   it('names the turns out of the prompt and the tool that reaches them, and the planted name from turn 1 reaches the model when asked', () => {

@@ -313,10 +313,10 @@ describe('engram mcp (dist/cli.js, over stdio)', function () {
       assert.equal((await server.reply()).error?.code, -32600);
       server.send(`{"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "memory_search", "arguments": {"query": "${'a'.repeat(5 * 1024 * 1024)}"}}}\n`);
       const tooLarge = await server.reply();
-      assert.equal(tooLarge.error?.code, -32600);
+      assert.deepEqual([tooLarge.id, tooLarge.error?.code], [6, -32600], 'the id is read off the start of the line');
       assert.match(tooLarge.error?.message ?? '', /longer than 4194304 bytes/);
       server.send('{"jsonrpc": "2.0", "id": 7, "method": "no/such/method"}\n');
-      assert.equal((await server.reply()).error?.code, -32601);
+      assert.deepEqual([(await server.reply()).error?.code], [-32002], 'nothing but initialize before initialize');
 
       server.send(initialize(8));
       const init = await server.reply();
@@ -327,6 +327,8 @@ describe('engram mcp (dist/cli.js, over stdio)', function () {
       const list = await server.reply();
       assert.equal(list.id, 9);
       assert.equal((list.result?.tools as unknown[]).length, 3, 'still serving after the junk');
+      server.send('{"jsonrpc": "2.0", "id": 10, "method": "no/such/method"}\n');
+      assert.equal((await server.reply()).error?.code, -32601);
       assert.match(server.stderr, /parse error/, 'junk is explained on stderr too');
     } finally {
       server.child.stdin.end();

@@ -71,6 +71,17 @@ describe('memory backup (export format 2, Import Memory)', function () {
     await reopened.close();
   });
 
+  it('reaches another window on the same store through the journal, every line valid', async () => {
+    const { file, tables } = await exported();
+    const folder = join(temp.folder, 'desktop');
+    const [importing, watching] = [await openTestStore(folder), await openTestStore(folder)];
+    await importMemory(importing, checkMemoryFile(file) as MemoryFile, wordCounter);
+    watching.syncFromOtherWriters();
+    assert.deepEqual(watching.skippedJournalLines, []);
+    assert.deepEqual(memoryTables(watching), tables);
+    await Promise.all([importing.close(), watching.close()]);
+  });
+
   it('keeps the newer value of a key confirmed on both machines and retires the other with an audit line', async () => {
     const { file } = await exported();
     // This machine learned the employer later than the laptop's Calico; and earlier than it, a diet the laptop never had.

@@ -33,7 +33,7 @@ describe('operation kinds: registered by each domain, known to every entry point
   }
 
   it('has the store\'s own kinds and every domain\'s after registration', () => {
-    assert.deepEqual(registeredKinds(), ['behavior', 'contextReport', 'coolSessions', 'forgetSessions', 'forgetTurns', 'statement', 'summary', 'turn']);
+    assert.deepEqual(registeredKinds(), ['behavior', 'contextReport', 'coolSessions', 'forgetSessions', 'forgetTurns', 'importSession', 'statement', 'summary', 'turn']);
   });
 
   it('the snapshot worker folds every domain\'s operations', async () => {

@@ -36,6 +36,16 @@ describe('replay of the seed story (Priya, Northwind Labs to Calico)', function 
     assert.equal(figures.defer.timeline.length, 24, 'one timeline entry per user turn');
   });
 
+  it('the same story with a new employer whose name is also an editor\'s ("I work at Helix Robotics now"): superseded again', () => {
+    const helix = join(root, 'test', 'fixtures', 'replay-priya-helix.jsonl');
+    const figures = Object.fromEntries(['defer', 'consolidate', 'corrections', 'both'].map((policy) => [policy, replayOf(helix, '--policy', policy)]));
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(figures).map(([policy, r]) => [policy, [r.wrongTurns, r.falseRetirements]])),
+      { defer: [11, 0], consolidate: [0, 0], corrections: [3, 0], both: [0, 0] },
+    );
+    assert.ok(figures.consolidate.timeline.at(-1)?.live.includes('employer=Helix Robotics'));
+  });
+
   it('acts on the correction in its own turn, never earlier', () => {
     const { timeline } = replay('--policy', 'corrections');
     const northwindLive = (turn: number): boolean => timeline[turn - 1].live.includes('employer=Northwind Labs');

@@ -7,6 +7,7 @@ import { projectScopeOf, type ProjectScope } from '../../src/core/project/projec
 import { teamFileCaps, teamFilePath } from '../../src/core/project/teamFile';
 import type { MemoryStore } from '../../src/core/store/memoryStore';
 import { EngramMemory } from '../../src/core/turn/engramMemory';
+import { FakeOllama } from '../support/fakeOllama';
 import { engramWithInput } from '../support/storeFiles';
 import { openTestStore, tempFolder, wordCounter } from '../support/tempStore';
 
@@ -107,5 +108,21 @@ describe('a hostile team file (.engram/project-facts.md): bounded, read off the 
     assert.equal(second.teamFile.proposed, 0);
     const stats = JSON.parse((await engramWithInput(['stats', '--db', db, '--json'], '')).stdout);
     assert.deepEqual(stats.factsByScope[project.scope], { proposed: 500, confirmed: 0, retired: 0, rejected: 0 });
+  });
+
+  it('chat --workspace reads it too before the first message, and says so on stderr', async () => {
+    const standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+    await standIn.start();
+    try {
+      const db = join(temp.folder, 'chat-store');
+      const chat = await engramWithInput(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--json', '--workspace', project.root], 'hello\n');
+      assert.equal(chat.code, 0, chat.stderr);
+      assert.match(chat.stderr, /engram: \.engram\/project-facts\.md: 1000 lines read, 500 proposed for review, 98 already known, 397 refused \(cites a path outside the repository; not a key Engram may learn about a project\); \.engram\/project-facts\.md has [\d,]+ bytes; only its first 1,000 lines/);
+      assert.equal(JSON.parse(chat.stdout).learned.length, 0);
+      const stats = JSON.parse((await engramWithInput(['stats', '--db', db, '--json'], '')).stdout);
+      assert.deepEqual(stats.factsByScope[project.scope], { proposed: 500, confirmed: 0, retired: 0, rejected: 0 });
+    } finally {
+      await standIn.stop();
+    }
   });
 });

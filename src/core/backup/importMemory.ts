@@ -27,19 +27,24 @@ export interface ImportResult {
 /**
  * Applies a backup as the owner's own: conversations, statements with their audit trails, behaviours and tombstones,
  * each as a journaled operation (so other windows see it, and a crash loses nothing it reported). The plan is worked
- * out again here against the store as it is now; a second import of the same file writes nothing at all.
+ * out here unless the caller passes the one it showed; a second import of the same file writes nothing at all.
  */
-export async function importMemory(store: MemoryStore, file: MemoryFile, tokens: TokenCounter, now = new Date()): Promise<ImportResult> {
-  const plan = planImport(store, file);
+export async function importMemory(store: MemoryStore, file: MemoryFile, tokens: TokenCounter, options: { now?: Date; plan?: ImportPlan } = {}): Promise<ImportResult> {
+  // A plan shown to the owner a moment ago is still good: every operation below is safe to apply over a store that
+  // changed since (a tombstone written meanwhile still wins), and planning scans every string for secrets again.
+  const plan = options.plan ?? planImport(store, file);
+  const now = options.now ?? new Date();
   const at = now.toISOString();
   const reason = `imported from a backup exported ${plan.file.exportedAt}`;
   const removed = await applyTombstones(store, plan);
   const sessionsToWrite = new Set([...plan.conversations.add, ...plan.conversations.update]);
   let turnsAdded = 0;
-  let turnsAlreadyStored = 0;
-  let turnsForgottenHere = 0;
+  let turnsAlreadyStored = plan.turns.alreadyHere;
+  let turnsForgottenHere = plan.turns.forgottenHere;
   for (const session of plan.file.sessions) {
     for (const turn of session.turns) {
+      // Only the turns the plan found new: recording a known one would scan its text for secrets for nothing.
+      if (!plan.turns.ids.has(turn.id)) continue;
       try {
         const stored = store.recordTurn({ ...turn, sessionId: session.id, source: session.source });
         if (stored.created) turnsAdded++;

@@ -1,8 +1,8 @@
 import type { Database } from 'sql.js';
 import { behaviorEventsOf } from '../memory/behaviorImport';
-import { mentionsOf } from '../memory/statementImport';
+import { isLater, mentionsOf } from '../memory/statementImport';
 import { eventsOf, findStatement, type StatementStatus } from '../memory/statementRepository';
-import { redactDeep, redactSecrets } from '../shared/secrets';
+import { redactDeep } from '../shared/secrets';
 import type { MemoryStore } from '../store/memoryStore';
 import { selectAll, selectNumber } from '../store/rows';
 import { summarizeMemoryFile, type ExportedSession, type ExportedStatement, type MemoryFile, type MemoryFileSummary, type Tombstone } from './memoryFile';
@@ -28,7 +28,7 @@ export interface ImportPlan {
   /** The file with every string scanned for secrets again (what is written is this, never the raw file). */
   readonly file: MemoryFile;
   readonly holds: MemoryFileSummary;
-  readonly turns: { readonly add: number; readonly alreadyHere: number; readonly forgottenHere: number };
+  readonly turns: { readonly add: number; readonly alreadyHere: number; readonly forgottenHere: number; readonly ids: ReadonlySet<string> };
   readonly conversations: { readonly add: readonly string[]; readonly update: readonly string[] };
   readonly facts: { readonly add: readonly ExportedStatement[]; readonly update: readonly ExportedStatement[]; readonly forgottenHere: number };
   readonly behaviors: { readonly add: readonly string[]; readonly update: readonly string[] };
@@ -44,10 +44,12 @@ function redactFile(file: MemoryFile): MemoryFile {
   return {
     ...file,
     // Turn text is redacted where every turn is (MemoryStore.recordTurn); the rest of a conversation here.
-    sessions: file.sessions.map((session) => ({
-      ...redactDeep({ ...session, turns: [] }),
-      turns: session.turns.map((turn) => ({ ...turn, id: redactSecrets(turn.id), ...(turn.ref !== undefined ? { ref: redactSecrets(turn.ref) } : {}) })),
-    })),
+    // One scan per conversation over its ids, refs and summary (the redactor scans many strings at once far faster
+    // than one by one).
+    sessions: file.sessions.map((session) => {
+      const { turns, ...rest } = redactDeep({ ...session, turns: session.turns.map((turn) => ({ id: turn.id, ref: turn.ref })) });
+      return { ...rest, turns: session.turns.map((turn, i) => ({ ...turn, id: turns[i].id, ...(turn.ref !== undefined ? { ref: turns[i].ref } : {}) })) };
+    }),
     statements: redactDeep(file.statements),
     behaviors: redactDeep(file.behaviors),
     forgotten: redactDeep(file.forgotten),
@@ -68,7 +70,7 @@ export function planImport(store: MemoryStore, raw: MemoryFile): ImportPlan {
       forget.sessions.filter((t) => exists(db, 'SELECT COUNT(*) FROM sessions WHERE id = ?', t.id)).length +
       forget.turns.filter((t) => exists(db, 'SELECT COUNT(*) FROM turns WHERE id = ?', t.id)).length +
       forget.statements.filter((t) => exists(db, 'SELECT COUNT(*) FROM statements WHERE id = ?', t.id)).length;
-    const turns = { add: 0, alreadyHere: 0, forgottenHere: 0 };
+    const turns = { add: 0, alreadyHere: 0, forgottenHere: 0, ids: new Set<string>() };
     const conversations = { add: [] as string[], update: [] as string[] };
     for (const session of file.sessions) planSession(db, session, turns, conversations);
     const facts = { add: [] as ExportedStatement[], update: [] as ExportedStatement[], forgottenHere: 0 };
@@ -83,7 +85,7 @@ export function planImport(store: MemoryStore, raw: MemoryFile): ImportPlan {
       if (!here) behaviors.add.push(behavior.id);
       else {
         const events = new Set(behaviorEventsOf(db, behavior.id).map((e) => e.id));
-        if (behavior.updatedAt > String(here.updated_at) || behavior.history.some((e) => !events.has(e.id))) behaviors.update.push(behavior.id);
+        if (isLater(behavior.updatedAt, String(here.updated_at)) || behavior.history.some((e) => !events.has(e.id))) behaviors.update.push(behavior.id);
       }
     }
     const conflicts = findConflicts(db, file, [...facts.add, ...facts.update]);
@@ -94,7 +96,7 @@ export function planImport(store: MemoryStore, raw: MemoryFile): ImportPlan {
   });
 }
 
-function planSession(db: Database, session: ExportedSession, turns: { add: number; alreadyHere: number; forgottenHere: number }, conversations: { add: string[]; update: string[] }): void {
+function planSession(db: Database, session: ExportedSession, turns: { add: number; alreadyHere: number; forgottenHere: number; ids: Set<string> }, conversations: { add: string[]; update: string[] }): void {
   if (exists(db, 'SELECT COUNT(*) FROM forgotten_sessions WHERE session_id = ?', session.id)) {
     turns.forgottenHere += session.turns.length;
     return;
@@ -102,7 +104,10 @@ function planSession(db: Database, session: ExportedSession, turns: { add: numbe
   for (const turn of session.turns) {
     if (exists(db, 'SELECT COUNT(*) FROM turns WHERE id = ?', turn.id)) turns.alreadyHere++;
     else if (exists(db, 'SELECT COUNT(*) FROM forgotten_turns WHERE turn_id = ?', turn.id)) turns.forgottenHere++;
-    else turns.add++;
+    else {
+      turns.add++;
+      turns.ids.add(turn.id);
+    }
   }
   const here = selectAll(db, 'SELECT started_at, last_at, summary FROM sessions WHERE id = ?', [session.id])[0];
   if (!here) {
@@ -115,7 +120,7 @@ function planSession(db: Database, session: ExportedSession, turns: { add: numbe
 
 function statementWouldChange(db: Database, statement: ExportedStatement): boolean {
   const here = findStatement(db, statement.id);
-  if (!here || statement.updatedAt > here.updatedAt) return true;
+  if (!here || isLater(statement.updatedAt, here.updatedAt)) return true;
   const events = new Set(eventsOf(db, statement.id).map((e) => e.id));
   const mentions = new Set(mentionsOf(db, statement.id));
   return statement.history.some((e) => !events.has(e.id)) || statement.mentions.some((m) => !mentions.has(m));
@@ -156,7 +161,7 @@ function findConflicts(db: Database, file: MemoryFile, incoming: readonly Export
   for (const s of arriving.values()) {
     // A statement already here that changed here later keeps this machine's row: that row is what will be believed.
     const here = findStatement(db, s.id);
-    if (here && here.updatedAt >= s.updatedAt) add({ ...here, confirmedAt: confirmedAtOf(eventsOf(db, s.id), here.updatedAt), from: 'file' });
+    if (here && !isLater(s.updatedAt, here.updatedAt)) add({ ...here, confirmedAt: confirmedAtOf(eventsOf(db, s.id), here.updatedAt), from: 'file' });
     else add({ ...s, confirmedAt: confirmedAtOf(s.history, s.updatedAt), from: 'file' });
   }
   const keys = [...new Set(incoming.filter((s) => s.status === 'confirmed').map((s) => `${s.scope}\u0000${s.key}`))];
@@ -174,7 +179,7 @@ function findConflicts(db: Database, file: MemoryFile, incoming: readonly Export
     const fileSide = members.filter((m) => m.from === 'file');
     const hereSide = members.filter((m) => m.from === 'here');
     if (fileSide.length === 0 || hereSide.length === 0) continue;
-    const newest = [...members].sort((a, b) => b.confirmedAt.localeCompare(a.confirmedAt) || (a.from === 'here' ? -1 : 1))[0];
+    const newest = [...members].sort((a, b) => (isLater(b.confirmedAt, a.confirmedAt) ? 1 : isLater(a.confirmedAt, b.confirmedAt) ? -1 : a.from === 'here' ? -1 : 1))[0];
     for (const loser of newest.from === 'file' ? hereSide : fileSide) {
       conflicts.push({ scope: loser.scope, key: loser.key, kept: side(newest), retired: side(loser) });
     }

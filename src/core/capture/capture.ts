@@ -3,6 +3,7 @@ import { foreignCandidates } from './foreignShapes';
 import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
 import { closedGate, type AllowedKeys } from './gates';
+import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
 import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
@@ -36,21 +37,22 @@ const notPlain =
 const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
 
 /**
- * Frames first: what the frames of the clause's language read stands, and a value read by a list of names from inside a
- * framed value under another key goes ("I live in Flask, Texas" is a place, not the framework Flask).
+ * Frames first: what the frames of a clause's language read stands, and a value a list of names read from inside a
+ * framed value under another key goes ("I live in Flask, Texas" is a place, not the framework Flask), in any clause of
+ * the message.
  */
-function withFrames(framed: readonly FramedCandidate[], others: readonly Candidate[]): (Candidate | FramedCandidate)[] {
+function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
     framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && frame.value.toLowerCase().includes(candidate.value.toLowerCase()));
-  return [...framed, ...others.filter((candidate) => !inFrame(candidate) && !framed.some((frame) => frame.key === candidate.key && frame.value.toLowerCase() === candidate.value.toLowerCase()))];
+  return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
 }
 
 function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
-  if (clause.language !== 'en') return { candidates: withFrames(framedCandidates(clause.text, clause.language), foreignCandidates(clause)), typo: false };
+  if (clause.language !== 'en') return { candidates: [...framedCandidates(clause.text, clause.language), ...foreignCandidates(clause)], typo: false };
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
   const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
-  return { candidates: withFrames(framedCandidates(text, 'en'), others), typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+  return { candidates: [...framedCandidates(text, 'en'), ...others], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
 }
 
 /** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */
@@ -79,9 +81,18 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
 }
 
 /** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
-export function captureFacts(role: 'user' | 'assistant', text: string, allowlist: AllowedKeys): CaptureResult {
+export function captureFacts(role: 'user' | 'assistant', message: string, allowlist: AllowedKeys): CaptureResult {
+  // A message that also holds a secret loses the secret, never the owner's other facts; none of them is confirmed alone.
+  const secret = containsSecret(message) || message.includes(secretMarker);
+  const text = secret ? redactSecrets(message) : message;
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
+  const found = readFacts(text, allowlist);
+  return secret ? { candidates: found.filter((candidate) => !candidate.value.includes(secretMarker)).map((candidate) => (candidate.tier === 'A' ? { ...candidate, tier: 'B' } : candidate)) } : { candidates: found };
+}
+
+/** The facts of a message the gates let through. */
+function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const own = ownWords(text);
   // "Mock interview time. I'm the candidate: Hi, I'm Raj": a persona speaks for the rest of the message.
   const persona = rolePlay.exec(own.text);
@@ -89,6 +100,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
   const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
   const candidates: Candidate[] = [];
+  const framed: Candidate[] = [];
   for (const clause of [...readOwnerClauses(ownText), ...frameReadClauses(ownText)]) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
@@ -98,6 +110,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
       if (!allowlist.has(candidate.key) || candidate.value.length > 60) continue;
       const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
       if (fit === 'no') continue;
+      if ('framed' in rest) framed.push(candidate);
       const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
       const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
       if (same < 0) candidates.push({ ...candidate, tier });
@@ -114,7 +127,7 @@ export function captureFacts(role: 'user' | 'assistant', text: string, allowlist
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
   for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);
-  return { candidates: settleConflicts(dropShadowed(styled), ownText) };
+  return settleConflicts(dropShadowed(withFrames(framed, styled.map((candidate) => (framed.some((frame) => frame.key === candidate.key && frame.value === candidate.value) ? { ...candidate, framed: true } : candidate)))), ownText).map(({ key, value, tier }) => ({ key, value, tier }));
 }
 
 /**

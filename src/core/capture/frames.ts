@@ -26,6 +26,7 @@ import {
 import { roleWords } from './foreignShapes';
 import { properNoun, roleNouns } from './slotPatterns';
 import { timezoneIn } from './timezones';
+import { lexiconTag } from './wordTagger';
 
 /**
  * Frames first: the words around a slot name the key ("my name is _", "I work at _", "ich wohne in _"), the slot gives
@@ -44,7 +45,8 @@ export interface FrameFile {
   readonly someoneElse?: readonly string[];
   readonly joiners?: readonly string[];
   readonly greetings?: readonly string[];
-  readonly frames: readonly { readonly frame: string; readonly tier: string }[];
+  /** `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust"). */
+  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean }[];
   /** Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. */
   readonly retire: readonly string[];
 }
@@ -68,6 +70,11 @@ const toolLists: Record<string, readonly string[]> = {
 };
 const allTools = Object.values(toolLists).flat();
 
+/** Whether a value is a tool's or a language's name as the lists write it (named in lower case as often as not). */
+export function isKnownToolName(value: string): boolean {
+  return findKnown(value, allTools).some((name) => name.toLowerCase() === value.toLowerCase());
+}
+
 /** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
 function slotPattern(key: string, last: boolean): string {
   if (last) return '(.+)';
@@ -80,11 +87,12 @@ interface CompiledFrame {
   readonly pattern: RegExp;
   readonly keys: readonly string[];
   readonly tier: Tier;
+  readonly anyCase: boolean;
 }
 
 const compiledFrames = new Map<string, CompiledFrame[]>();
 
-function compile(frame: string, tier: Tier): CompiledFrame {
+function compile(frame: string, tier: Tier, anyCase = false): CompiledFrame {
   const keys: string[] = [];
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
@@ -98,14 +106,14 @@ function compile(frame: string, tier: Tier): CompiledFrame {
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase };
 }
 
 function framesOf(language: string): CompiledFrame[] {
   let frames = compiledFrames.get(language);
   if (!frames) {
     const file = byLanguage.get(language);
-    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier));
+    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true));
     compiledFrames.set(language, frames);
   }
   return frames;
@@ -129,7 +137,9 @@ export function slotValue(key: string, words: string): string | undefined {
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
     const tool = key === 'old' || key === 'new' ? findKnown(text.split(/\s+/).slice(0, 3).join(' '), allTools)[0] : undefined;
     if (tool && text.toLowerCase().startsWith(tool.toLowerCase())) return tool;
-    return properNoun(text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ');
+    // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
+    const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
+    return properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();
@@ -155,7 +165,9 @@ function idiom(key: string, words: string, value: string): boolean {
   if (key !== 'location') return false;
   const bare = value.replace(/\s+v?\d+(?:\.\d+)*$/, '');
   const tool = findKnown(bare, allTools)[0];
-  return !!tool && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
+  // "I live in Phoenix": a town the lexicon knows is a town, whatever framework shares its name.
+  const town = /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(bare) ?? '');
+  return !!tool && !town && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
 }
 
 /** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */
@@ -166,9 +178,9 @@ function uncapitalised(key: string, value: string, language: string, clause: str
 }
 
 /** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig"). */
-function listValues(key: string, words: string): string[] {
+function listValues(key: string, words: string, anyCase: boolean): string[] {
   const list = toolLists[key];
-  return list ? [...new Set(findKnown(words, list, key === 'languages' ? caseSensitiveLanguages : undefined))] : [];
+  return list ? [...new Set(findKnown(words, list, key === 'languages' && !anyCase ? caseSensitiveLanguages : undefined))] : [];
 }
 
 /** The facts one clause states in its language's frames. */
@@ -180,7 +192,7 @@ export function framedCandidates(clause: string, language: string): FramedCandid
     if (!match) continue;
     const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
     const read = values.flatMap(({ key, words }) =>
-      key === 'languages' || key === 'frameworks' ? listValues(key, words).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
+      key === 'languages' || key === 'frameworks' ? listValues(key, words, frame.anyCase).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
     );
     // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
     if (read.length === 0 || read.some((slot) => !slot.value)) continue;

@@ -31,6 +31,8 @@ const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evenin
 const signOff = /^\s*(?:thanks|thank you|many thanks|best|cheers|regards|kind regards|best regards|warm regards|sincerely|all the best|talk soon|br|viele grüße|saludos|abraços|atenciosamente)\b[^.?\n]{0,40}$/i;
 const logLine =
   /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{1,2}:\d{2}(?::\d{2})?\]|[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|ALERT)\b|npm (?:ERR!|WARN)|at \S+ \(|at \S+:\d+|Traceback \(most recent|File "[^"]+", line \d+|[\w.]*(?:Error|Exception)(?::|\s*$)|[\w.-]+-\d+\s+\|)/;
+/** Two or more `key=value` pairs in a row ("ts=… level=error user=admin"): a structured log line, whoever's words follow. */
+const keyValueLog = /(?:^|\s)[\w.-]+=(?:"[^"\n]*"|\S+)\s+[\w.-]+=(?:"[^"\n]*"|\S+)/;
 const shellPrompt = /^\s*(?:[$%❯➜#]\s+\S|PS [A-Za-z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^\s]*\s*[$#])/;
 const transcriptLine = /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*)?(?:<[\w.-]+>|[\p{L}][\p{L}\d .'-]{0,24}:)\s+\S/u;
 /** Field names a person types about themselves ("Name: Priyanka"), which a transcript's speakers are not. */
@@ -72,7 +74,7 @@ function isBlank(line: string): boolean {
 
 /** Lines of structured material (logs, shell, code, file fields, tables) that make their paragraph pasted. */
 function looksPasted(line: string): boolean {
-  return logLine.test(line) || shellPrompt.test(line) || codeLine.test(line) || tableRow.test(line) || newsDateline.test(line) || emailHeader.test(line) || forwarded.test(line);
+  return logLine.test(line) || keyValueLog.test(line) || shellPrompt.test(line) || codeLine.test(line) || tableRow.test(line) || newsDateline.test(line) || emailHeader.test(line) || forwarded.test(line);
 }
 
 /**

@@ -87,7 +87,10 @@ export function captureProjectFacts(role: 'user' | 'assistant', text: string, al
     for (const sentence of splitSentences(line)) {
       const verdict = sentenceVerdict(sentence);
       if (verdict.skip || verdict.question) continue;
-      for (const candidate of sentenceCandidates(sentence.trim(), typed[i] ?? '')) {
+      // "In this repo we use vitest for tests and the test command is pnpm test:unit": every key the sentence names.
+      const parts = [sentence.trim(), ...sentence.split(/\s*[,;]\s*|\s+(?:and|plus|also)\s+(?=we\b|the\b|our\b|this\b|to\b|you\b|never\b|don'?t\b|do not\b|tabs\b|\d|two\b|four\b)/i).map((part) => part.trim())];
+      const found = parts.length > 2 ? parts.flatMap((part) => sentenceCandidates(part, typed[i] ?? '')) : sentenceCandidates(sentence.trim(), typed[i] ?? '');
+      for (const candidate of found) {
         if (!allowlist.has(candidate.key)) continue;
         const tier = own.pasted || verdict.weaker.length ? (candidate.tier === 'A' ? 'B' : candidate.tier) : candidate.tier;
         if (!candidates.some((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase())) candidates.push({ ...candidate, tier });

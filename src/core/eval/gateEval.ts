@@ -1,6 +1,7 @@
 import type { Allowlist } from '../memory/allowlist';
 import { captureFacts } from '../capture/capture';
 import type { Tier } from '../capture/candidate';
+import { englishRole } from '../capture/roleTerms';
 
 /** One labelled message: the facts a correct capture proposes from it (none, for the junk). */
 export interface GateEvalCase {
@@ -49,7 +50,14 @@ export function isGateEvalCase(value: unknown): value is GateEvalCase {
   );
 }
 
-const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameText = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** A role in the owner's language matches its English term either way ("développeuse backend", "backend developer"). */
+function sameValue(key: string, a: string, b: string): boolean {
+  if (sameText(a, b)) return true;
+  if (key !== 'role') return false;
+  const [englishA, englishB] = [englishRole(a), englishRole(b)];
+  return (!!englishA && (sameText(englishA, b) || (!!englishB && sameText(englishA, englishB)))) || (!!englishB && sameText(a, englishB));
+}
 const ratio = (part: number, whole: number): number => (whole === 0 ? 1 : Math.round((part / whole) * 1000) / 1000);
 
 /** Runs capture over labelled messages and scores it: precision of what it proposes, recall of what it should. */
@@ -63,7 +71,7 @@ export function runGateEval(cases: readonly GateEvalCase[], allowlist: Allowlist
   const results = cases.map((labelled) => {
     const captured = captureFacts(labelled.role, labelled.text, allowlist);
     const found = captured.candidates.map((candidate) => {
-      const hit = labelled.expect.some((e) => same(e.key, candidate.key) && same(e.value, candidate.value));
+      const hit = labelled.expect.some((e) => sameText(e.key, candidate.key) && sameValue(candidate.key, e.value, candidate.value));
       byTier[candidate.tier]++;
       proposals++;
       if (hit) correct++;
@@ -74,7 +82,7 @@ export function runGateEval(cases: readonly GateEvalCase[], allowlist: Allowlist
       return { ...candidate, status: candidate.tier === 'A' ? ('confirmed' as const) : ('proposed' as const), expected: hit };
     });
     expected += labelled.expect.length;
-    const missed = labelled.expect.filter((e) => !captured.candidates.some((c) => same(c.key, e.key) && same(c.value, e.value)));
+    const missed = labelled.expect.filter((e) => !captured.candidates.some((c) => sameText(c.key, e.key) && sameValue(c.key, e.value, c.value)));
     return { id: labelled.id, blocked: captured.blocked, proposals: found, missed: missed.map((e) => ({ key: e.key, value: e.value })) };
   });
   return {

@@ -1,6 +1,7 @@
 import type { Database } from 'sql.js';
 import { runStatement, selectAll } from '../store/rows';
 import type { BehaviorRecord } from './behaviors';
+import { isLater } from './statementImport';
 
 /** One entry of a behaviour's audit trail: proposed, approved, rejected or retired, when and why. */
 export interface BehaviorEvent {
@@ -45,7 +46,7 @@ export function applyImportedBehavior(db: Database, op: ImportedBehavior): boole
   const here = selectAll(db, 'SELECT updated_at FROM behaviors WHERE id = ?', [op.behaviorId])[0];
   const r = op.record;
   let changed = false;
-  if (!here || r.updatedAt > String(here.updated_at)) {
+  if (!here || isLater(r.updatedAt, String(here.updated_at))) {
     runStatement(db,
       `INSERT INTO behaviors (id, text, status, evidence, evidence_turn_id, statement_id, created_at, updated_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET text = excluded.text, status = excluded.status, evidence = excluded.evidence,

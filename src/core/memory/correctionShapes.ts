@@ -13,7 +13,8 @@ export interface CorrectionMatch {
 
 const narrowShapes: readonly { shape: string; pattern: RegExp }[] = [
   { shape: '"…, remember?"', pattern: /,?\s*remember\s*\?/i },
-  { shape: '"I left X"', pattern: /\bI(?:'ve| have)? (?:left|quit)\s+([\p{Lu}][\p{L}\d&.'-]*(?:\s+[\p{Lu}][\p{L}\d&.'-]*)*)/u },
+  // "If I left Stripe…", "when I quit Globex": a condition or a time, not a statement that the belief is false.
+  { shape: '"I left X"', pattern: /(?<!\b(?:[Ii]f|[Ww]hen|[Oo]nce|[Bb]efore|[Aa]fter|[Uu]nless|[Uu]ntil|[Ww]hether|[Ss]hould)\s+)\bI(?:'ve| have)? (?:left|quit)\s+([\p{Lu}][\p{L}\d&.'-]*(?:\s+[\p{Lu}][\p{L}\d&.'-]*)*)/u },
   { shape: '"I\'m not at X any more"', pattern: /\bI(?:'m| am) (?:not|no longer) (?:at|with|in|on|using)\s+([\p{L}][\p{L}\d&.'-]*(?:\s+[\p{Lu}][\p{L}\d&.'-]*)*)\s+any ?more\b/iu },
   { shape: '"not anymore"', pattern: /\bnot any ?more\b/i },
 ];

@@ -1,8 +1,9 @@
+import { retirementsIn } from '../capture/retirements';
 import type { MemoryStore } from '../store/memoryStore';
 import type { TurnRecord } from '../store/turnRepository';
 import type { BehaviorBook } from './behaviorBook';
 import type { BehaviorRecord } from './behaviors';
-import { attributeCorrection, detectCorrection, type CorrectionMatch } from './correctionShapes';
+import { attributeCorrection, detectCorrection, voices, type CorrectionMatch } from './correctionShapes';
 import type { Facts } from './facts';
 import type { StatementRecord } from './statementRepository';
 
@@ -32,6 +33,29 @@ export class Corrections {
   ) {}
 
   onUserTurn(turn: TurnRecord): CorrectionOutcome | undefined {
+    const voiced = this.ofVoicedBelief(turn);
+    if (voiced && !voiced.unattributed) return voiced;
+    return this.ownRetirement(turn) ?? voiced;
+  }
+
+  /**
+   * "I left Northwind last month", "I no longer use Vim": the owner's own retirement frame (capture/retirements.ts)
+   * retires the one confirmed belief it names, whether or not the assistant voiced it, with the owner's words as the
+   * reason. No lesson is proposed: the assistant did nothing wrong. Two beliefs that fit the name: nothing is retired.
+   */
+  private ownRetirement(turn: TurnRecord): CorrectionOutcome | undefined {
+    for (const said of retirementsIn(turn.role, turn.text)) {
+      const named = this.facts.list('confirmed').filter((statement) => voices(said.old, statement.value) || voices(statement.value, said.old));
+      if (named.length !== 1) continue;
+      const match: CorrectionMatch = { shape: `the owner's own words (${said.language}): no longer ${said.old}`, named: said.old };
+      const retired = this.facts.retire(named[0].id, `retired by the owner's own words: “${turn.text}”`, turn.id);
+      return { match, retired, unattributed: false };
+    }
+    return undefined;
+  }
+
+  /** The seed's correction: a user turn that rejects the assistant turn before it, which voiced the belief. */
+  private ofVoicedBelief(turn: TurnRecord): CorrectionOutcome | undefined {
     // Only the two turns before this one matter: the assistant's reply and the question it answered.
     const before = this.store.recentTurns(turn.sessionId, 3).filter((t) => t.seq < turn.seq);
     const previous = before.at(-1);

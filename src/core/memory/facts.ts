@@ -85,6 +85,11 @@ export interface AgentProposal {
   readonly outcome: 'proposed' | 'already proposed' | 'already confirmed';
 }
 
+/** The reason an agent's proposal is recorded with: it names the client, so its pending proposals can be counted. */
+export function agentProposalReason(client: string): string {
+  return `proposed by the agent "${client}" over MCP; waits for the owner's review`;
+}
+
 /**
  * Beliefs about the owner, and the only way they change. Only confirmed statements are ever used; a
  * proposal waits for the owner (a question in the chat, the review list, or the same words in three turns).
@@ -265,11 +270,24 @@ export class Facts {
    * one change notice), so a team file of a thousand lines costs about what one line does. Values already live or
    * once rejected, repeated in the batch, secret-looking or on keys the scope lacks are left out.
    */
-  proposeAllForReview(scope: StatementScope, inputs: readonly Omit<ReviewInput, 'scope'>[], known: SettledValues = this.settled(scope)): StatementRecord[] {
+  proposeAllForReview(
+    scope: StatementScope,
+    inputs: readonly Omit<ReviewInput, 'scope'>[],
+    known: SettledValues = this.settled(scope),
+    /** Told of each input left out because of its key or a secret (a value already known is not news). */
+    onRefused: (index: number, why: string) => void = () => undefined,
+  ): StatementRecord[] {
     const slots = this.slotsOf(scope);
     const ops: (StatementOp & { statementId: string })[] = [];
-    for (const input of inputs) {
-      if (known.has(input.key, input.value) || !slots.has(input.key) || containsSecret(`${input.key} ${input.value}`)) continue;
+    for (const [index, input] of inputs.entries()) {
+      if (known.has(input.key, input.value)) continue;
+      const refused = !slots.has(input.key)
+        ? `not a key Engram may learn ${scope === 'owner' ? '' : 'about a project '}(${input.key})`
+        : containsSecret(`${input.key} ${input.value}`) ? 'looks like a secret (Engram never stores secrets)' : undefined;
+      if (refused) {
+        onRefused(index, refused);
+        continue;
+      }
       known.add(input.key, input.value);
       ops.push(this.proposal({ ...input, scope, tier: 'C' }));
     }
@@ -372,7 +390,7 @@ export class Facts {
       tier: 'C',
       origin: 'agent',
       words: evidence ?? `${key} = ${value}`,
-      reason: `proposed by the agent "${input.client}" over MCP; waits for the owner's review`,
+      reason: agentProposalReason(input.client),
     });
     return { statement, outcome: 'proposed' };
   }

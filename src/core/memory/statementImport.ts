@@ -26,6 +26,15 @@ export type ImportedStatement = {
   readonly mentions: readonly string[];
 };
 
+/**
+ * Whether time `a` is after time `b`, as instants: two machines may write the same moment two ways (`Z`, an offset,
+ * with or without milliseconds). Text that is no time compares as text.
+ */
+export function isLater(a: string, b: string): boolean {
+  const [x, y] = [Date.parse(a), Date.parse(b)];
+  return Number.isNaN(x) || Number.isNaN(y) ? a > b : x > y;
+}
+
 const statuses = new Set(['proposed', 'confirmed', 'retired', 'rejected']);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
@@ -70,7 +79,7 @@ export function applyImportedStatement(db: Database, op: ImportedStatement): boo
       rowValues(op.statementId, op.record));
     runStatement(db, 'INSERT INTO statements_fts (docid, key, value) SELECT rowid, key, value FROM statements WHERE id = ?', [op.statementId]);
     changed = true;
-  } else if (op.record.updatedAt > existing.updatedAt) {
+  } else if (isLater(op.record.updatedAt, existing.updatedAt)) {
     runStatement(db, 'DELETE FROM statements_fts WHERE docid = (SELECT rowid FROM statements WHERE id = ?)', [op.statementId]);
     runStatement(db,
       `UPDATE statements SET key = ?, value = ?, cardinality = ?, status = ?, tier = ?, origin = ?, source_turn_id = ?, source_session_id = ?,

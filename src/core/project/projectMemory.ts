@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { SettledValues, type Facts } from '../memory/facts';
-import { containsSecret } from '../shared/secrets';
 import type { Citation, StatementRecord } from '../memory/statementRepository';
 import type { MemoryStore } from '../store/memoryStore';
 import { citeLines, CitationChecker, type CitationState } from './citations';
@@ -103,17 +102,21 @@ export class ProjectMemory {
     const started = performance.now();
     const read = await readTeamFile(project.root);
     const settled = this.facts.settled(project.scope);
-    const slots = this.facts.slotsOf(project.scope);
     const refused = [...read.refused];
     const candidates: SharedLine[] = [];
     const inFile = new SettledValues([]);
+    // Keys no project may have are refused here, before git is asked about their lines (every time the folder opens).
+    const slots = this.facts.slotsOf(project.scope);
+    let keyless = 0;
     for (const shared of read.facts) {
-      if (!slots.has(shared.key)) refused.push({ line: shared.line, why: `not a key Engram may learn about a project (${shared.key})` });
-      else if (containsSecret(`${shared.key} ${shared.value}`)) refused.push({ line: shared.line, why: 'looks like a secret (Engram never stores secrets)' });
-      else if (!settled.has(shared.key, shared.value) && !inFile.has(shared.key, shared.value)) {
-        inFile.add(shared.key, shared.value);
-        candidates.push(shared);
+      if (!slots.has(shared.key)) {
+        keyless++;
+        refused.push({ line: shared.line, why: `not a key Engram may learn about a project (${shared.key})` });
+        continue;
       }
+      if (settled.has(shared.key, shared.value) || inFile.has(shared.key, shared.value)) continue;
+      inFile.add(shared.key, shared.value);
+      candidates.push(shared);
     }
     const authors = candidates.length > 0 ? await whoCommitted(project.root, candidates.at(-1)!.line) : new Map<number, string>();
     const proposed = this.facts.proposeAllForReview(
@@ -127,10 +130,11 @@ export class ProjectMemory {
         };
       }),
       settled,
+      (index, why) => refused.push({ line: candidates[index].line, why }),
     );
     return {
-      path: teamFilePath, lines: read.lines, factLines: read.facts.length + read.refused.length, proposed,
-      alreadyKnown: read.facts.length + read.refused.length - refused.length - candidates.length, refused, ...(read.notRead ? { notRead: read.notRead } : {}), ms: performance.now() - started,
+      path: teamFilePath, lines: read.lines, factLines: read.facts.length + read.refused.length, proposed, alreadyKnown: read.facts.length - keyless - candidates.length,
+      refused, ...(read.notRead ? { notRead: read.notRead } : {}), ms: performance.now() - started,
     };
   }
 

@@ -141,7 +141,7 @@ function randomNextToWordRanges(text: string): Range[] {
 }
 
 /** "my password is hunter2", "the api key was …": the word after it, unless it describes the password instead. */
-const saidToBe = /\b(?:password|passwd|passphrase|pass code|pin|api[ _-]?key|secret key|access token|api token|auth token|token)\s+(?:is|was)\s+(\S+)/dgi;
+const saidToBe = /\b(?:password|passwd|passphrase|pass code|pin|api[ _-]?key|secret key|access token|api token|auth token|token)\s+(?:is|was)\s+("[^"\n]{1,200}"|'[^'\n]{1,200}'|\S+)/dgi;
 const describingWords = new Set([
   'a', 'an', 'the', 'not', 'no', 'now', 'still', 'also', 'too', 'very', 'so', 'being', 'in', 'on', 'at', 'for', 'from', 'of', 'set', 'unset',
   'wrong', 'invalid', 'expired', 'correct', 'incorrect', 'missing', 'empty', 'required', 'weak', 'strong', 'long', 'short', 'secure',
@@ -151,6 +151,7 @@ const describingWords = new Set([
 ]);
 
 function saidToBeAccepted(word: string, after: string): boolean {
+  if (/^(["']).+\1$/.test(word)) return true; // quoted: "the passphrase is 'correct horse battery staple'"
   const bare = word.replace(/[.,;:!?)"'`]+$/, '').replace(/^["'`(]+/, '');
   if (bare.length < 3 || describingWords.has(bare.toLowerCase())) return false;
   // A plain word is a password only when it ends the clause ("my password is swordfish."), not when a sentence goes

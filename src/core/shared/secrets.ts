@@ -97,6 +97,29 @@ export function redactSecrets(text: string): string {
   return out + text.slice(at);
 }
 
+/** A separator no secret pattern crosses: texts scanned together stay apart. */
+const apart = '\n\u0000\n';
+
+/**
+ * redactSecrets over many texts (an import's batch): one scan of them all, then only the texts a range falls in are
+ * redacted one by one, with the same result. Scanning each alone cost 400-500 µs a turn (every rule created per
+ * text); together, 40.
+ */
+export function redactSecretsMany(texts: readonly string[]): string[] {
+  const ranges = secretRanges(texts.join(apart));
+  if (ranges.length === 0) return [...texts];
+  const out = [...texts];
+  let start = 0;
+  let next = 0;
+  for (let index = 0; index < texts.length; index++) {
+    const end = start + texts[index].length;
+    while (next < ranges.length && ranges[next][1] <= start) next++;
+    if (next < ranges.length && ranges[next][0] < end) out[index] = redactSecrets(texts[index]);
+    start = end + apart.length;
+  }
+  return out;
+}
+
 /** Redacts every string inside a JSON-like value (an operation about to be journaled). */
 export function redactDeep<T>(value: T): T {
   // One scan over all the strings (kept apart by a separator no pattern crosses) decides whether any has a secret:
@@ -107,7 +130,7 @@ export function redactDeep<T>(value: T): T {
   collectStrings(value, strings);
   const unseen = strings.filter((text) => !knownClean.has(text));
   if (unseen.length === 0) return value;
-  if (!containsSecret(unseen.join('\n\u0000\n'))) {
+  if (!containsSecret(unseen.join(apart))) {
     rememberClean(unseen);
     return value;
   }

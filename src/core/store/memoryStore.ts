@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { redactDeep, redactSecrets } from '../shared/secrets';
+import { redactDeep, redactSecrets, redactSecretsMany } from '../shared/secrets';
 import { compactStore, type CompactionResult } from './compaction';
 import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
-import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
+import { applyOp, settleDeferred, type StoreOp } from './operations';
 import { defersWork } from './operationRegistry';
 import { KeptCounts } from './keptCounts';
 import { OwnJournal } from './ownJournal';
@@ -13,10 +13,11 @@ import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './s
 import { RemovedJournalWatch } from './removedJournalWatch';
 import { QuietWork } from './quietWork';
 import { removeStaleTempFiles } from './snapshotFile';
+import { batchLabelCleaner, turnOpOf, withTokens } from './turnInput';
 import { loadSqlJs } from './sqlJs';
 import { looksLikeStore, storeLayout, type StoreLayout } from './storeLayout';
 import { ForgottenSessionError, NotAStoreError, type MemoryStoreOptions, type RecordTurnInput, type RemovedTurns, type StoreStats } from './storeTypes';
-import { countSessions, countTurns, findTurn, indexTurns, insertTurn, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, type TurnRecord } from './turnRepository';
+import { countSessions, countTurns, findTurn, indexTurns, insertTurn, insertTurns, recentTurnsOfSession, turnsOfSession, turnsOfSessionAfter, uncountedTokens, type TurnRecord } from './turnRepository';
 
 export { describeLoss, type DamageReport } from './loadDatabase';
 export type { BadJournalLine } from './journal';
@@ -95,22 +96,9 @@ export class MemoryStore {
   /** Stores a turn; `created` is false when a turn with this id was already stored (nothing changes then). */
   recordTurn(input: RecordTurnInput): TurnRecord & { readonly created: boolean } {
     const journal = this.writableJournal();
-    // Secrets are never stored, not even as conversation history. A lone surrogate cannot be stored as UTF-8:
-    // it becomes U+FFFD here, where the caller can see it, rather than silently in SQLite (where a session id
-    // would then never be found again).
-    // The ids and refs are scanned too: a token pasted as a session name or an import's ref must not reach the disk.
+    // Secrets are never stored, not even as conversation history, nor in a session name, id or ref (turnOpOf).
     const text = redactSecrets(input.text.toWellFormed());
-    const op: TurnOp = {
-      kind: 'turn',
-      id: input.id === undefined ? randomUUID() : redactSecrets(input.id.toWellFormed()),
-      sessionId: redactSecrets(input.sessionId.toWellFormed()),
-      role: input.role,
-      text,
-      at: input.at ?? this.now.toISOString(),
-      ref: input.ref === undefined ? undefined : redactSecrets(input.ref.toWellFormed()),
-      tokens: this.options.tokens.count(text),
-      source: input.source ?? 'chat',
-    };
+    const op = turnOpOf(input, text, this.options.tokens.count(text), this.now, 'chat');
     // Indexing waits for a quiet moment (quietWork.ts), or the next search.
     const stored = insertTurn(this.db, op, this.quiet.deferIndex);
     if (!stored) {
@@ -123,6 +111,25 @@ export class MemoryStore {
     this.counts.recorded(stored);
     this.changed(new Set(['turn']));
     return { ...stored, created: true };
+  }
+
+  /**
+   * Stores a batch of history turns (an import) in one transaction; their tokens are counted when a prompt first needs
+   * them (counting was most of an import's time). True: created; false: already stored; a forgotten session throws.
+   */
+  recordTurns(inputs: readonly RecordTurnInput[]): boolean[] {
+    const journal = this.writableJournal();
+    const texts = redactSecretsMany(inputs.map((input) => input.text.toWellFormed()));
+    const clean = batchLabelCleaner(inputs);
+    const ops = inputs.map((input, index) => turnOpOf(input, texts[index], uncountedTokens, this.now, 'import', clean));
+    const created = insertTurns(this.db, ops, this.quiet.deferIndex).map((turn, index) => {
+      if (!turn && !findTurn(this.db, ops[index].id)) throw new ForgottenSessionError(ops[index].sessionId);
+      if (turn) journal.append(ops[index]).catch(() => undefined);
+      if (turn) this.counts.recorded(turn);
+      return turn !== undefined;
+    });
+    if (created.some(Boolean)) this.changed(new Set(['turn']));
+    return created;
   }
 
   /**
@@ -305,12 +312,12 @@ export class MemoryStore {
   }
 
   turns(sessionId: string): TurnRecord[] {
-    return this.guard(() => turnsOfSession(this.db, sessionId.toWellFormed()));
+    return withTokens(this.guard(() => turnsOfSession(this.db, sessionId.toWellFormed())), this.options.tokens);
   }
 
   /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
   turnsAfter(sessionId: string, afterSeq: number): TurnRecord[] {
-    return this.counts.tails.after(sessionId, afterSeq, () => turnsOfSessionAfter(this.db, sessionId, afterSeq));
+    return withTokens(this.counts.tails.after(sessionId, afterSeq, () => turnsOfSessionAfter(this.db, sessionId, afterSeq)), this.options.tokens);
   }
 
   /** How many turns a session holds (counted once, then kept by our writes: it runs on every prompt). */
@@ -320,7 +327,7 @@ export class MemoryStore {
 
   /** The last `limit` turns of a session, oldest first (kept for the sessions in use: a turn asks several times). */
   recentTurns(sessionId: string, limit: number): TurnRecord[] {
-    return this.counts.tails.recent(sessionId, limit, (wanted) => recentTurnsOfSession(this.db, sessionId, wanted));
+    return withTokens(this.counts.tails.recent(sessionId, limit, (wanted) => recentTurnsOfSession(this.db, sessionId, wanted)), this.options.tokens);
   }
 
   /**
@@ -351,15 +358,9 @@ export class MemoryStore {
     await this.journal.flush();
   }
 
-  /**
-   * Gives up on the changes that could not be written (a read-only or failing disk) and rebuilds the memory from the
-   * disk, so this process holds only what is stored: for a caller that answers "not stored" and must not be made a
-   * liar by a later retry. Returns how many changes were dropped.
-   */
-  discardUnwritten(): number {
-    const dropped = this.journal.discardUnwritten();
-    if (dropped > 0) this.reload();
-    return dropped;
+  /** Drops the changes that could not be written (a read-only disk) and rebuilds from the disk: "not stored" stays true. */
+  discardUnwritten(): void {
+    if (this.journal.discardUnwritten() > 0) this.reload();
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */

@@ -54,6 +54,11 @@ function isStale(path: string, staleAfterMs: number, now: Date): boolean {
   return Number.isNaN(at) || now.getTime() - at > staleAfterMs;
 }
 
+/** Removes the store's lock if this process holds it (a snapshot cut short by a signal must not leave it behind). */
+export function releaseSnapshotLockIfOurs(storeFolder: string): void {
+  releaseIfOurs(join(storeFolder, lockFileName));
+}
+
 function releaseIfOurs(path: string): void {
   try {
     const owner = JSON.parse(readFileSync(path, 'utf8')) as Partial<SnapshotLockOwner>;

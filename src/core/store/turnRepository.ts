@@ -72,6 +72,71 @@ export function insertTurn(db: Database, turn: NewTurn, deferIndex?: (rowid: num
   return { id: turn.id, sessionId: turn.sessionId, seq: asNumber(inserted?.seq, 'seq'), role: turn.role, text: turn.text, at: turn.at, ref: turn.ref, tokens: turn.tokens };
 }
 
+/** `tokens` of a turn not counted yet (an import leaves counting to the first prompt that needs the turn). */
+export const uncountedTokens = -1;
+
+/** insertTurnsInTransaction in a transaction of its own. */
+export function insertTurns(db: Database, turns: readonly NewTurn[], deferIndex?: (rowid: number) => void): (TurnRecord | undefined)[] {
+  db.exec('BEGIN');
+  try {
+    const stored = insertTurnsInTransaction(db, turns, deferIndex);
+    db.exec('COMMIT');
+    return stored;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/**
+ * Inserts many turns with statements prepared once (an import's batch, a journal replayed): the same rows, checks and
+ * idempotence as insertTurn, at a fraction of the cost per turn. Returns each turn as stored, or undefined as insertTurn.
+ * The caller holds the transaction.
+ */
+export function insertTurnsInTransaction(db: Database, turns: readonly NewTurn[], deferIndex?: (rowid: number) => void): (TurnRecord | undefined)[] {
+  // One statement per turn: the checks of insertTurn ride in the insert itself (each sql.js statement costs 15-20 µs).
+  const insert = db.prepare(
+    `INSERT INTO turns (id, session_id, seq, role, text, at, ref, tokens)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+     WHERE NOT EXISTS (SELECT 1 FROM turns WHERE id = ?1)
+       AND NOT EXISTS (SELECT 1 FROM forgotten_sessions WHERE session_id = ?2)
+       AND NOT EXISTS (SELECT 1 FROM forgotten_turns WHERE turn_id = ?1)
+     RETURNING rowid`,
+  );
+  const lastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM turns WHERE session_id = ?');
+  const session = db.prepare(
+    `INSERT INTO sessions (id, source, started_at, last_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET started_at = MIN(started_at, excluded.started_at), last_at = MAX(last_at, excluded.last_at)`,
+  );
+  const index = db.prepare('INSERT INTO turns_fts (docid, text) VALUES (?, ?)');
+  /** Per session of the batch: its last seq, and the times its stored turns span (written once, at the end). */
+  const sessions = new Map<string, { seq: number; source: string; first: string; last: string }>();
+  const one = (statement: typeof insert, params: SqlValue[]): SqlValue | undefined => {
+    statement.bind(params);
+    const value = statement.step() ? statement.get()[0] : undefined;
+    statement.reset();
+    return value;
+  };
+  try {
+    const stored = turns.map((turn): TurnRecord | undefined => {
+      let known = sessions.get(turn.sessionId);
+      if (!known) sessions.set(turn.sessionId, (known = { seq: Number(one(lastSeq, [turn.sessionId]) ?? 0), source: turn.source, first: turn.at, last: turn.at }));
+      const rowid = one(insert, [turn.id, turn.sessionId, known.seq + 1, turn.role, turn.text, turn.at, turn.ref ?? null, turn.tokens]);
+      if (rowid === undefined) return undefined;
+      const seq = ++known.seq;
+      if (turn.at < known.first) known.first = turn.at;
+      if (turn.at > known.last) known.last = turn.at;
+      if (deferIndex) deferIndex(Number(rowid));
+      else index.run([Number(rowid), turn.text]);
+      return { id: turn.id, sessionId: turn.sessionId, seq, role: turn.role, text: turn.text, at: turn.at, ref: turn.ref, tokens: turn.tokens };
+    });
+    for (const [id, known] of sessions) if (known.seq > 0) session.run([id, known.source, known.first, known.last]);
+    return stored;
+  } finally {
+    for (const statement of [insert, lastSeq, session, index]) statement.free();
+  }
+}
+
 /** Adds turns to the full-text index in one transaction: one new index segment for the whole batch. */
 export function indexTurns(db: Database, rowids: readonly number[]): void {
   if (rowids.length === 0) return;

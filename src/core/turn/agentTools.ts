@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { agentCallReport, agentVia } from '../context/agentCalls';
 import type { RetrievalEntry } from '../context/contextReport';
 import type { ToolSpec } from '../llm/chatModel';
+import { agentProposalReason } from '../memory/facts';
 import { containsSecret, redactSecrets } from '../shared/secrets';
+import { AgentLimits, PendingCounts, pendingProposalsOf } from './agentLimits';
 import type { EngramMemory } from './engramMemory';
 import { memoryToolNames, memoryToolSpecs, runMemorySearch, runRecall, type ToolOutcome } from './memoryTools';
 
@@ -34,7 +36,39 @@ export function checkProposeFactInput(input: unknown): ProposeFactInput | string
   if (value.evidence !== undefined && (typeof value.evidence !== 'string' || value.evidence.length > limits.evidence)) {
     return `evidence must be a string of at most ${limits.evidence} characters (the user's own words).`;
   }
+  for (const field of ['key', 'value', 'evidence'] as const) {
+    const text = value[field];
+    const hidden = text === undefined ? undefined : hiddenCharacter(text, field === 'evidence');
+    if (hidden) return `${field} holds ${hidden}, which could hide or disguise text in the user's review; send plain text.`;
+    const markup = field === 'evidence' || text === undefined ? undefined : markupIn(text);
+    if (markup) return `${field} holds markup (${markup}); a fact is plain text.`;
+  }
   return value as ProposeFactInput;
+}
+
+/**
+ * A character that shows as nothing or changes how the text around it shows: controls (NUL and the rest; evidence
+ * may keep line breaks and tabs), a lone surrogate, bidi overrides and isolates, zero-width characters.
+ */
+export function hiddenCharacter(text: string, allowLineBreaks = false): string | undefined {
+  if (!text.isWellFormed()) return 'a lone surrogate (half of a UTF-16 pair)';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (allowLineBreaks && (char === '\n' || char === '\r' || char === '\t')) continue;
+    const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return `a control character (${hex})`;
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f || code === 0x061c) {
+      return `a bidirectional control character (${hex})`;
+    }
+    if ((code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff || code === 0x00ad || code === 0x180e) return `an invisible character (${hex})`;
+  }
+  return undefined;
+}
+
+/** HTML tags, comments and entities, Markdown links and images, and links that run commands or scripts. */
+function markupIn(text: string): string | undefined {
+  const found = /<[A-Za-z!/?][^>]*>?|&#?[A-Za-z0-9]+;|!?\[[^\]]*\]\([^)]*\)|\b(?:command|javascript|vbscript|data):/i.exec(text);
+  return found ? `"${found[0].slice(0, 40)}"` : undefined;
 }
 
 export function proposeFactSpec(keys: readonly string[]): ToolSpec {
@@ -75,14 +109,25 @@ export class AgentTools {
     private readonly memory: EngramMemory,
     private readonly keys: () => readonly string[],
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    private readonly limits = new AgentLimits(),
+  ) {
+    this.pending = new PendingCounts((listener) => memory.store.onDidChange(listener));
+  }
+
+  private readonly pending: PendingCounts;
 
   specs(): readonly ToolSpec[] {
     return [...memoryToolSpecs, proposeFactSpec(this.keys())];
   }
 
-  /** Runs one call for `client`; throws UnknownToolError for a name that is not one of the three tools. */
-  call(client: string, tool: string, args: unknown): AgentToolResult {
+  /**
+   * Runs one call for `client`; throws UnknownToolError for a name that is not one of the three tools. Resolves once
+   * what the call wrote is on disk: a proposal is answered "Proposed" only when it is stored.
+   */
+  async call(client: string, tool: string, args: unknown): Promise<AgentToolResult> {
+    if (!(agentToolNames as readonly string[]).includes(tool)) throw new UnknownToolError(tool);
+    const refused = this.limits.refuse(client, tool === proposeFactName, this.now());
+    if (refused) return { text: `Error: ${refused}`, isError: true };
     // Another process (a VS Code window) may have confirmed, retired or forgotten something since the last call.
     this.memory.store.syncFromOtherWriters();
     if (tool === memoryToolNames.memorySearch) return this.answered(client, tool, runMemorySearch(this.memory.store, args), describeQuery(args));
@@ -91,13 +136,21 @@ export class AgentTools {
     throw new UnknownToolError(tool);
   }
 
-  private propose(client: string, args: unknown): AgentToolResult {
+  private async propose(client: string, args: unknown): Promise<AgentToolResult> {
     const input = checkProposeFactInput(args);
     if (typeof input === 'string') return { text: `Error: ${input}`, isError: true };
+    const pending = this.pending.of(client, () => this.memory.store.read((db) => pendingProposalsOf(db, redactSecrets(agentProposalReason(client)))));
+    const capped = this.limits.refusePending(client, pending);
+    if (capped) return { text: `Error: ${capped}`, isError: true };
+    const store = this.memory.store;
     let proposal;
     try {
+      // Earlier changes that could not be written mean this one would not be either: say so before making it.
+      await store.flush();
       proposal = this.memory.facts.proposeFromAgent({ ...input, client });
+      await store.flush();
     } catch (error) {
+      store.discardUnwritten();
       return { text: `Error: ${error instanceof Error ? error.message : String(error)}. Nothing was stored.`, isError: true };
     }
     const { statement, outcome } = proposal;

@@ -1,0 +1,46 @@
+import { frameFiles, isKnownToolName, retirementIn, type Retirement } from './frames';
+import { closedGate } from './gates';
+import { ownWords } from './pastedText';
+import { splitSentences } from './wordTagger';
+
+export type { Retirement } from './frames';
+
+/** Contractions and the commonest spellings of "I" written out, as the frames expect them. */
+function plain(clause: string): string {
+  return clause
+    .replace(/^\s*(?:and|but|so|also|btw|actually|oh|well|anyway|yeah|no)\b[\s,]*/i, '')
+    .replace(/\b(?:i['’]m|im)\b/gi, 'i am')
+    .replace(/\bi['’]ve\b/gi, 'i have')
+    .replace(/\b(?:don['’]t|dont)\b/gi, 'do not')
+    .replace(/\bany more\b/gi, 'anymore')
+    .trim();
+}
+
+/**
+ * What the owner says is no longer true, in their own words and any language of the frame files: "I left Northwind last
+ * month", "I'm not at Globex any more", "I no longer use Vim", "ich bin nicht mehr bei SAP". Read whether or not the
+ * assistant voiced the belief: the owner's own retirement frame is a first-party statement. The gates that close on a
+ * whole message close here too, and pasted text is never the owner's; a question or a condition retires nothing.
+ */
+export function retirementsIn(role: 'user' | 'assistant', text: string): Retirement[] {
+  if (closedGate(role, text)) return [];
+  const found: Retirement[] = [];
+  for (const line of ownWords(text).text.split('\n')) {
+    for (const sentence of splitSentences(line)) {
+      for (const part of sentence.split(/\s*[,;:—–]\s*|\s+(?:and|but|so|y|e|et|en|und|i|ve)\s+(?=i\b|ich\b|je\b|j'|ik\b|ya\b|no\b|não\b|non\b|nie\b)/iu)) {
+        const clause = plain(part).replace(/[.!]+$/, '');
+        if (!clause || /\?\s*$/.test(clause)) continue;
+        for (const file of frameFiles) {
+          const said = retirementIn(clause, file.language);
+          // A name is written as one ("I left Northwind"); "I left my keys" names nothing the memory holds.
+          const at = said ? clause.toLowerCase().indexOf(said.old.toLowerCase()) : -1;
+          if (said && at >= 0 && (/\p{Lu}/u.test(clause[at]) || isKnownToolName(said.old))) {
+            if (!found.some((known) => known.old.toLowerCase() === said.old.toLowerCase())) found.push(said);
+            break;
+          }
+        }
+      }
+    }
+  }
+  return found;
+}
