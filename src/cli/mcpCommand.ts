@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { defaultAllowlist, parseAllowlist, type Allowlist } from '../core/memory/allowlist';
 import type { MemoryStore } from '../core/store/memoryStore';
-import { AgentTools } from '../core/turn/agentTools';
+import { AgentTools, proposeFactSpec } from '../core/turn/agentTools';
+import { memoryToolSpecs } from '../core/turn/memoryTools';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { UsageError } from './args';
 import { serveMcp } from './mcpServer';
@@ -29,13 +30,21 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     throw new UsageError(`--workspace must be a folder: ${options.workspace}`);
   }
   const allowlist = readAllowlist(options.allowlistFile);
-  const store = await options.open(options.db);
+  // The store opens while the client starts: `tools/list` needs none of it, and the first call waits for it.
+  const opening = options.open(options.db);
+  opening.catch(() => undefined);
+  let agentTools: AgentTools | undefined;
+  const tools = {
+    specs: () => [...memoryToolSpecs, proposeFactSpec([...allowlist.keys()])],
+    call: async (client: string, tool: string, args: unknown) => {
+      agentTools ??= new AgentTools(new EngramMemory(await opening, cl100kTokenCounter, { allowlist: () => allowlist }), () => [...allowlist.keys()]);
+      return agentTools.call(client, tool, args);
+    },
+  };
   const stopping = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => stopping.abort(`stopped by ${signal}`);
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
-    const memory = new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist });
-    const tools = new AgentTools(memory, () => [...allowlist.keys()]);
     options.log(`serving the store at ${options.db} over MCP on stdio${options.workspace ? ` (workspace ${options.workspace})` : ''}`);
     const reason = await serveMcp({ tools, version: packageVersion(), input: process.stdin, output: process.stdout, log: options.log, signal: stopping.signal });
     options.log(`${reason}; stopping`);
@@ -43,7 +52,7 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     // Our journal is sealed, and folded into the snapshot if this server wrote anything (proposals, call records).
-    await store.close({ snapshot: true });
+    await (await opening).close({ snapshot: true });
     process.stdin.destroy();
   }
 }

@@ -2,13 +2,14 @@ import { Transform, type Readable, type Writable, type TransformCallback } from 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { AgentTools, proposeFactName, UnknownToolError } from '../core/turn/agentTools';
+import { proposeFactName, UnknownToolError, type AgentToolResult, type AgentTools } from '../core/turn/agentTools';
 
 /** One JSON-RPC message per line; a longer line is refused without being buffered whole (stdin is untrusted). */
 export const maxMessageBytes = 4 * 1024 * 1024;
 
 export interface McpServeOptions {
-  readonly tools: AgentTools;
+  /** The tools; a call may wait for the store, which opens while `tools/list` is already answered. */
+  readonly tools: Pick<AgentTools, 'specs'> & { call(client: string, tool: string, args: unknown): AgentToolResult | Promise<AgentToolResult> };
   readonly version: string;
   readonly input: Readable;
   readonly output: Writable;
@@ -40,10 +41,10 @@ export async function serveMcp(options: McpServeOptions): Promise<string> {
       annotations: spec.name === proposeFactName ? { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } : { readOnlyHint: true, openWorldHint: false },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     try {
-      const result = options.tools.call(client(), name, request.params.arguments ?? {});
+      const result = await options.tools.call(client(), name, request.params.arguments ?? {});
       return { content: [{ type: 'text', text: result.text }], isError: result.isError };
     } catch (error) {
       if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message);

@@ -21,7 +21,7 @@ const neighbourShare = 0.35;
 /** Every hit in the same session lends this share: a conversation about the topic outranks a stray mention. */
 const sessionShare = 0.15;
 /** The best candidates (with the turns beside them) that are read whole and scored again over every term. */
-const rescored = 300;
+const rescored = 120;
 
 /**
  * The recall engine behind `recall_conversation` and `engram recall`. Candidates come from the rarest terms across

@@ -16,7 +16,7 @@ export interface CandidateLimits {
   readonly common: number;
 }
 
-export const defaultLimits: CandidateLimits = { enumerate: 6000, common: 1500 };
+export const defaultLimits: CandidateLimits = { enumerate: 2500, common: 800 };
 
 /**
  * Which turns are scored, chosen by how selective the query's terms are across the whole index, never by age:
