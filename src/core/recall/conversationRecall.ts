@@ -98,7 +98,6 @@ function varints(hex: string, count: number): number[] {
 
 /** Words as the index's unicode61 tokenizer splits them: lower case, diacritics removed, letters and digits. */
 function indexWords(text: string): string[] {
-  // eslint-disable-next-line no-control-regex
   const folded = /^[\u0000-\u007f]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
   return folded.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
