@@ -4,7 +4,8 @@ import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { defaultAllowlist, parseAllowlist, type Allowlist } from '../core/memory/allowlist';
 import type { MemoryStore } from '../core/store/memoryStore';
 import { releaseSnapshotLockIfOurs } from '../core/store/snapshotLock';
-import { AgentTools } from '../core/turn/agentTools';
+import { AgentTools, proposeFactSpec } from '../core/turn/agentTools';
+import { memoryToolSpecs } from '../core/turn/memoryTools';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { UsageError } from './args';
 import { serveMcp } from './mcpServer';
@@ -30,7 +31,17 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     throw new UsageError(`--workspace must be a folder: ${options.workspace}`);
   }
   const allowlist = readAllowlist(options.allowlistFile);
-  const store = await options.open(options.db);
+  // The store opens while the client starts: `tools/list` needs none of it, and the first call waits for it.
+  const opening = options.open(options.db);
+  opening.catch(() => undefined);
+  let agentTools: AgentTools | undefined;
+  const tools = {
+    specs: () => [...memoryToolSpecs, proposeFactSpec([...allowlist.keys()])],
+    call: async (client: string, tool: string, args: unknown) => {
+      agentTools ??= new AgentTools(new EngramMemory(await opening, cl100kTokenCounter, { allowlist: () => allowlist }), () => [...allowlist.keys()]);
+      return agentTools.call(client, tool, args);
+    },
+  };
   const stopping = new AbortController();
   const closing = { signalled: false, durable: false };
   // A first signal stops serving. The client's SIGTERM while the closing snapshot is written (every change is durable
@@ -46,14 +57,12 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   };
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
-    const memory = new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist });
-    const tools = new AgentTools(memory, () => [...allowlist.keys()]);
     options.log(`serving the store at ${options.db} over MCP on stdio${options.workspace ? ` (workspace ${options.workspace})` : ''}`);
     const reason = await serveMcp({ tools, version: packageVersion(), input: process.stdin, output: process.stdout, log: options.log, signal: stopping.signal });
     options.log(`${reason}; stopping`);
     return 0;
   } finally {
-    await closeSoon(store, closing, options.log);
+    await closeSoon(await opening, closing, options.log);
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     process.stdin.destroy();
   }

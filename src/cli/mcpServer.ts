@@ -2,13 +2,14 @@ import { Transform, type Readable, type Writable, type TransformCallback } from 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { AgentTools, proposeFactName, UnknownToolError } from '../core/turn/agentTools';
+import { proposeFactName, UnknownToolError, type AgentToolResult, type AgentTools } from '../core/turn/agentTools';
 
 /** One JSON-RPC message per line; a longer line is refused without being buffered whole (stdin is untrusted). */
 export const maxMessageBytes = 4 * 1024 * 1024;
 
 export interface McpServeOptions {
-  readonly tools: AgentTools;
+  /** The tools; a call may wait for the store, which opens while `tools/list` is already answered. */
+  readonly tools: Pick<AgentTools, 'specs'> & { call(client: string, tool: string, args: unknown): Promise<AgentToolResult> };
   readonly version: string;
   readonly input: Readable;
   readonly output: Writable;

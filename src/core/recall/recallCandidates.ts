@@ -14,9 +14,11 @@ export interface CandidateLimits {
   readonly enumerate: number;
   /** Rows read from a conjunction of common terms when no rarer term decides (the rows scored best are kept). */
   readonly common: number;
+  /** Candidates that make a later, less selective step unnecessary. */
+  readonly enough: number;
 }
 
-export const defaultLimits: CandidateLimits = { enumerate: 6000, common: 1500 };
+export const defaultLimits: CandidateLimits = { enumerate: 2500, common: 800, enough: 50 };
 
 /**
  * Which turns are scored, chosen by how selective the query's terms are across the whole index, never by age:
@@ -43,7 +45,8 @@ export function gatherCandidates(db: Database, terms: readonly RecallTerm[], ses
     const limit = limits.common;
     if (common.length >= 2) collect(step, common.map((index) => terms[index].match).join(' '), common, limit);
     const pairs = pairsOf(common);
-    if (common.length >= 3) collect(step, pairs.map(([a, b]) => `(${terms[a].match} ${terms[b].match})`).join(' OR '), pairs.flat(), limit);
+    // All-term matches before any-two matches: the pairs are read only when all the common words together were too few.
+    if (common.length >= 3 && found.size < limits.enough) collect(step, pairs.map(([a, b]) => `(${terms[a].match} ${terms[b].match})`).join(' OR '), pairs.flat(), limit);
     // Only one term, and a common one: its best-scoring rows among the newest `limit` (nothing rarer can decide).
     if (common.length === 1) collect(step, terms[common[0]].match, common, limit);
   }

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { runScaleEval } from '../../src/core/eval/scaleEval';
+import { recallConversation } from '../../src/core/recall/conversationRecall';
+import { searchTurnsBm25 } from '../../src/core/recall/turnSearch';
+import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
+import { MemoryStore } from '../../src/core/store/memoryStore';
+import { sqlWasmPath, tempFolder } from '../support/tempStore';
+
+describe('recall under a growing history', () => {
+  it('finds an old turn by its rare words under thousands of newer turns that share its common words', async () => {
+    const temp = tempFolder();
+    const store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+    try {
+      store.recordTurns([{ sessionId: 'old', role: 'user', text: 'The deploy failed again because the kraken-ingest worker ran out of file handles.', at: '2025-01-02T10:00:00.000Z', ref: 'old-1' }]);
+      const newer = Array.from({ length: 4_000 }, (_, i) => ({
+        sessionId: `new-${Math.floor(i / 20)}`,
+        role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        text: `The deploy failed again on step ${i}; the worker logs say the file was missing, so we ran it again.`,
+        at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000).toISOString(),
+      }));
+      for (let i = 0; i < newer.length; i += 500) store.recordTurns(newer.slice(i, i + 500));
+      store.indexPending();
+      const hits = store.read((db) => recallConversation(db, 'why did the deploy of kraken ingest fail, the worker and its file handles?', { k: 10 }));
+      assert.equal(hits[0]?.ref, 'old-1', hits.slice(0, 3).map((hit) => hit.text).join('\n'));
+    } finally {
+      await store.close();
+      temp.remove();
+    }
+  });
+
+  it('keeps the planted evidence ahead of plain BM25 with and without newer distractors (eval-recall --scale)', async () => {
+    const points = await runScaleEval({
+      wasmPath: sqlWasmPath,
+      sizes: [0, 5_000],
+      engines: { bm25: (db, q, k) => searchTurnsBm25(db, q, { k }), engram: (db, q, k) => recallConversation(db, q, { k }) },
+    });
+    assert.equal(points.length, 2);
+    for (const point of points) assert.ok(point.recallAt10.engram > point.recallAt10.bm25, JSON.stringify(point));
+    assert.equal(points[1].turns, points[0].turns + 5_000);
+    // The history grew 3x: the evidence must stay reachable, not fall to a fraction.
+    assert.ok(points[1].recallAt10.engram >= points[0].recallAt10.engram - 0.1, JSON.stringify(points));
+  });
+});
