@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { engram } from '../support/engramCli';
 import { FakeOllama } from '../support/fakeOllama';
 import { tempFolder } from '../support/tempStore';
-
-/** The CLI as it ships (run `npm run build` first), in a child process; the stand-in runs in this one. */
-const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
-
-async function engram(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.stdin.end(stdin);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr };
-}
 
 describe('engram chat --attach FILE', () => {
   const standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });

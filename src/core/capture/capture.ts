@@ -82,13 +82,15 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
 
 /** From one message to the facts it proposes: gates, the owner's own words, their clauses, then the shapes of each key. */
 export function captureFacts(role: 'user' | 'assistant', message: string, allowlist: AllowedKeys): CaptureResult {
-  // A message that also holds a secret loses the secret, never the owner's other facts; none of them is confirmed alone.
+  // A message that also holds a secret loses the secret, never the owner's plainly stated facts; none of them is
+  // confirmed alone, and a guess (tier C: "I'm Marco, and the DB password is…") is not worth keeping a secret's company.
   const secret = containsSecret(message) || message.includes(secretMarker);
   const text = secret ? redactSecrets(message) : message;
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
   const found = readFacts(text, allowlist);
-  return secret ? { candidates: found.filter((candidate) => !candidate.value.includes(secretMarker)).map((candidate) => (candidate.tier === 'A' ? { ...candidate, tier: 'B' } : candidate)) } : { candidates: found };
+  if (!secret) return { candidates: found };
+  return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
 
 /** The facts of a message the gates let through. */
