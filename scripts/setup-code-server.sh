@@ -34,7 +34,7 @@ if ready; then
 fi
 
 started=$(date +%s)
-echo "Installing code-server $CODE_SERVER_VERSION into $TOOLS (5-8 minutes on 2 cores, once)..."
+echo "Installing code-server $CODE_SERVER_VERSION into $TOOLS (2-9 minutes on 2 cores, once)..."
 # Under the lock nobody else is installing: what is left here is from an interrupted run.
 rm -rf "$TOOLS_ROOT/.staging-$CODE_SERVER_VERSION-"* "$TOOLS"
 STAGING=$(mktemp -d "$TOOLS_ROOT/.staging-$CODE_SERVER_VERSION-XXXXXX")

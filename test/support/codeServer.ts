@@ -35,7 +35,7 @@ function codeServerPaths(tools = codeServerToolsDir()) {
   };
 }
 
-/** Installs code-server when missing (5-8 minutes on 2 cores, once), streaming the setup script's output. */
+/** Installs code-server when missing (2-9 minutes on 2 cores, once), streaming the setup script's output. */
 export async function ensureCodeServer(): Promise<void> {
   const tools = codeServerToolsDir();
   const { marker, entry } = codeServerPaths(tools);
