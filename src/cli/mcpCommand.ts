@@ -34,13 +34,13 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   // The store opens while the client starts: `tools/list` needs none of it, and the first call waits for it.
   const opening = options.open(options.db);
   opening.catch(() => undefined);
-  let agentTools: AgentTools | undefined;
+  // One AgentTools for the whole run, made once the store is open: its limits count every call of every client, so
+  // calls that arrive while the store opens must not each make their own.
+  const agentTools = opening.then((store) => new AgentTools(new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist }), () => [...allowlist.keys()]));
+  agentTools.catch(() => undefined);
   const tools = {
     specs: () => [...memoryToolSpecs, proposeFactSpec([...allowlist.keys()])],
-    call: async (client: string, tool: string, args: unknown) => {
-      agentTools ??= new AgentTools(new EngramMemory(await opening, cl100kTokenCounter, { allowlist: () => allowlist }), () => [...allowlist.keys()]);
-      return agentTools.call(client, tool, args);
-    },
+    call: async (client: string, tool: string, args: unknown) => (await agentTools).call(client, tool, args),
   };
   const stopping = new AbortController();
   const closing = { signalled: false, durable: false };
