@@ -17,6 +17,8 @@ import {
   vsCodeOption,
   vsCodeProgressRing,
 } from '@vscode/webview-ui-toolkit';
+import { renderRetrieval, row } from './contextGrid';
+import { el, vsCodeApi } from './dom';
 import { isMessageToWebview, type ContextBlock, type ContextReport, type MessageToHost, type TurnSummary } from './protocol';
 import './panel.css';
 
@@ -32,14 +34,7 @@ provideVSCodeDesignSystem().register(
   vsCodeProgressRing(),
 );
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vsCodeApi();
 
 /** Characters of a block shown before "Show all": a 1 MB paste should not freeze the panel on expand. */
 const SHOWN_CHARS = 20_000;
@@ -55,15 +50,6 @@ const percent = (fraction: number): string => `${Math.round(fraction * 100)} %`;
 
 function post(message: MessageToHost): void {
   vscode.postMessage(message);
-}
-
-/** Shorthand for document.createElement with a class and text; text always goes through textContent. */
-function el(tag: string, options: { className?: string; text?: string; id?: string } = {}): HTMLElement {
-  const element = document.createElement(tag);
-  if (options.className) element.className = options.className;
-  if (options.id) element.id = options.id;
-  if (options.text !== undefined) element.textContent = options.text;
-  return element;
 }
 
 function render(report: ContextReport | undefined, turns: readonly TurnSummary[], selectedTurnId: string | undefined): void {
@@ -108,14 +94,6 @@ function renderAgentHeader(report: ContextReport): HTMLElement {
   totals.append(total, ' tokens handed back over MCP, on ', formatTime(report.at), '.');
   header.append(title, totals);
   return header;
-}
-
-/** "tool recall_conversation", or for another agent "claude-code over MCP: memory_search". */
-function viaText(via: string): string {
-  if (via === 'prompt') return 'prompt';
-  const agent = /^mcp:(.*):([^:]+)$/.exec(via);
-  if (agent) return `${agent[1]} over MCP: ${agent[2]}`;
-  return via.replace(/^tool:/, 'tool ');
 }
 
 function renderHeader(report: ContextReport): HTMLElement {
@@ -240,18 +218,6 @@ function tokensText(block: ContextBlock): string {
   return count(block.tokens);
 }
 
-function row(cells: readonly string[], type?: 'header'): HTMLElement {
-  const gridRow = el('vscode-data-grid-row');
-  if (type) gridRow.setAttribute('row-type', type);
-  cells.forEach((text, index) => {
-    const cell = el('vscode-data-grid-cell', { text });
-    cell.setAttribute('grid-column', String(index + 1));
-    if (type) cell.setAttribute('cell-type', 'columnheader');
-    gridRow.append(cell);
-  });
-  return gridRow;
-}
-
 function detailRow(block: ContextBlock): HTMLElement {
   const detail = el('vscode-data-grid-row', { className: 'detail' });
   detail.dataset.detailFor = block.id;
@@ -321,30 +287,6 @@ function renderHealth(report: ContextReport): HTMLElement {
   actions.append(button);
   if (compacting) actions.append(el('vscode-progress-ring', { id: 'compacting' }));
   section.append(fill, next, actions);
-  return section;
-}
-
-function renderRetrieval(report: ContextReport): HTMLElement {
-  const section = el('section', { id: 'retrieval' });
-  const heading = el('h2', { text: 'Retrieved memory ' });
-  // Not <vscode-badge>: its template binds a style attribute, which the CSP (rightly) refuses, noisily.
-  heading.append(el('span', { className: 'count', id: 'retrieval-count', text: String(report.retrieval.length) }));
-  section.append(heading);
-  if (report.retrieval.length === 0) {
-    section.append(el('p', { className: 'hint', text: 'No memory reached the model in this turn.' }));
-    return section;
-  }
-  const grid = el('vscode-data-grid', { id: 'retrieval-grid' });
-  grid.setAttribute('aria-label', 'Retrieved memory');
-  grid.setAttribute('generate-header', 'none');
-  grid.setAttribute('grid-template-columns', '7em minmax(12em, 3fr) minmax(8em, 1fr)');
-  grid.append(row(['Kind', 'Memory', 'Via'], 'header'));
-  for (const entry of report.retrieval) {
-    const entryRow = row([entry.kind, entry.label, viaText(entry.via)]);
-    entryRow.dataset.memoryId = entry.memoryId;
-    grid.append(entryRow);
-  }
-  section.append(grid);
   return section;
 }
 

@@ -1,17 +1,8 @@
-// The memory graph page's details pane (where a node came from) and the DOM helpers it shares with the graph.
+// The memory graph page's details pane (where a node came from) and the page frame.
 // Every string here is memory text: it goes into the page through textContent only.
 import type { MemoryGraph, MemoryNodeKind } from '../src/core/memory/memoryGraph';
 import type { GraphAction, Provenance } from '../src/core/memory/memoryGraphProvenance';
-
-/** Shorthand for document.createElement with a class and text; text always goes through textContent. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: { className?: string; text?: string; id?: string } = {}): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (options.className) element.className = options.className;
-  if (options.id) element.id = options.id;
-  if (options.text !== undefined) element.textContent = options.text;
-  return element;
-}
-
+import { el } from './dom';
 
 export const kindWords: Record<MemoryNodeKind, string> = {
   you: 'you',

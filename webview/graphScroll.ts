@@ -1,4 +1,4 @@
-import { el } from './graphDetails';
+import { el } from './dom';
 import { MARGIN, NODE_HEIGHT } from './graphLayout';
 
 /**

@@ -10,7 +10,9 @@
  * Every label, summary and source word is memory text: the DOM is built with createElement and textContent
  * only, and attributes are set with setAttribute; nothing here parses a string as HTML.
  */
-import { countsText, el, fillDetails, pageFrame, type PageFrame } from './graphDetails';
+import { el, vsCodeApi } from './dom';
+import { countsText, fillDetails, pageFrame, type PageFrame } from './graphDetails';
+import { readGraphState, type GraphState } from './graphState';
 import { treeMove } from './graphKeys';
 import { ariaLabel, edgePath, layoutGraph, MARGIN, MIN_WIDTH, NODE_HEIGHT, shownText, SVG_NS } from './graphLayout';
 import { addBackToYou, inView, keepOnScreen, revealStart, screenOffset, updateBackToYou } from './graphScroll';
@@ -24,37 +26,15 @@ import {
 } from './graphProtocol';
 import './memoryGraph.css';
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
-
+const vscode = vsCodeApi();
 
 function post(message: GraphMessageToHost): void {
   vscode.postMessage(message);
 }
 
-
 // ---- state -------------------------------------------------------------------------------------------------
 
-interface SavedState {
-  selectedId?: string;
-  focusedId?: string;
-}
-
-function readState(): SavedState {
-  const state = vscode.getState() as Record<string, unknown> | undefined;
-  return {
-    selectedId: typeof state?.selectedId === 'string' ? state.selectedId : undefined,
-    focusedId: typeof state?.focusedId === 'string' ? state.focusedId : undefined,
-  };
-}
-
-const saved = readState();
+const saved = readGraphState(vscode);
 let graph: MemoryGraph | undefined;
 let selectedId: string | undefined = saved.selectedId;
 let focusedId: string | undefined = saved.focusedId;
@@ -80,7 +60,7 @@ let sourceLayer: SVGGElement | undefined;
 const focusedParents = new Map<string, string | undefined>();
 
 function saveState(): void {
-  vscode.setState({ selectedId, focusedId } satisfies SavedState);
+  vscode.setState({ selectedId, focusedId } satisfies GraphState);
 }
 
 // ---- rendering ---------------------------------------------------------------------------------------------
