@@ -9,23 +9,10 @@ import type { AddressInfo, Socket } from 'net';
 import { defaultTokenizer, truncateLikeOllama, type ModelTokenizer, type Truncation } from './fakeRuntime';
 import { failedSummary, isSummaryRequest, sectionedSummary } from './fakeSummariser';
 
-export { modelTokens, truncateLikeOllama, type ModelTokenizer, type Truncation } from './fakeRuntime';
+import { describeModel, embedText, MODIFIED_AT, showModel, splitIntoChunks, type ChatRequestBody, type FakeModel, type ScriptedReply } from './ollamaWire';
 
-/** A model the stand-in advertises in /api/tags and accepts in /api/chat. */
-export interface FakeModel {
-  /** Model name; a name without a tag gets `:latest`, as real Ollama does. */
-  name: string;
-  /** Architecture family reported by /api/show (default `llama`). */
-  family?: string;
-  /** Context length in `model_info` (default: the server's `contextLength`). */
-  contextLength?: number;
-  /** Whether /api/show lists the `tools` capability (default true). */
-  tools?: boolean;
-  /** A thinking model (qwen3, gpt-oss, deepseek-r1): lists `thinking`, streams `message.thinking` before `content`. */
-  thinking?: boolean;
-  /** With `format` set, this thinking model leaves `content` empty and ends its thinking with the answer instead. */
-  emptyContentWithFormat?: boolean;
-}
+export { modelTokens, truncateLikeOllama, type ModelTokenizer, type Truncation } from './fakeRuntime';
+export { embedText, type ChatMessageBody, type ChatRequestBody, type FakeModel, type ScriptedReply } from './ollamaWire';
 
 /** Options for {@link FakeOllama}. */
 export interface FakeOllamaOptions {
@@ -48,39 +35,6 @@ export interface FakeOllamaOptions {
    * every other roll fails instead (text without the sections).
    */
   summariser?: { readonly failEvery?: number };
-}
-
-/** One scripted answer to an /api/chat call. */
-export interface ScriptedReply {
-  /** Whole reply text; split into a few chunks unless `chunks` is given. */
-  content?: string;
-  /** Exact stream chunks, sent in order (wins over `content`). */
-  chunks?: string[];
-  /** Sent after the text as `message.tool_calls: [{ function: { name, arguments } }]`. */
-  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
-  /** Pause before each streamed chunk, so tests can cancel mid-reply. */
-  delayMsPerChunk?: number;
-  /** Answer with this HTTP status and `{"error": message}` instead. */
-  error?: { status: number; message: string };
-  /** For a thinking model: what it thinks before it answers (streamed as `message.thinking`). */
-  thinking?: string;
-}
-
-/** A chat message as the client sends it (`tool_calls`, `images`, … pass through untyped). */
-export interface ChatMessageBody {
-  role: string;
-  content?: string;
-  [field: string]: unknown;
-}
-
-/** The body of an /api/chat request (`format`, `keep_alive`, `think`, … pass through untyped). */
-export interface ChatRequestBody {
-  model: string;
-  messages?: ChatMessageBody[];
-  tools?: unknown[];
-  stream?: boolean;
-  options?: Record<string, unknown>;
-  [field: string]: unknown;
 }
 
 /** One request as the stand-in received it. */
@@ -107,38 +61,6 @@ function lastUserText(request: ChatRequestBody): string {
 /** The stand-in's canned answer: echoes the last user message, so tests can tell replies apart. */
 function echoLastUserMessage(request: ChatRequestBody): ScriptedReply {
   return { content: `Stand-in reply to: ${lastUserText(request).slice(0, 200)}` };
-}
-
-/** Splits text at word boundaries into about `count` pieces that concatenate back to it. */
-function splitIntoChunks(text: string, count: number): string[] {
-  const words = text.match(/\S+\s*|\s+/g) ?? [];
-  const perChunk = Math.max(1, Math.ceil(words.length / count));
-  const chunks: string[] = [];
-  for (let i = 0; i < words.length; i += perChunk) chunks.push(words.slice(i, i + perChunk).join(''));
-  return chunks.length > 0 ? chunks : [''];
-}
-
-/** FNV-1a: a tiny stable string hash, so embeddings are the same in every run. */
-function hashString(text: string, seed: number): number {
-  let hash = 0x811c9dc5 ^ seed;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
-/**
- * A bag-of-words vector: every word adds weight to two hashed dimensions.
- * Weights are never negative, so texts that share a word always have a
- * positive cosine similarity, which retrieval tests can rely on.
- */
-export function embedText(text: string, dims: number): number[] {
-  const vector = new Array<number>(dims).fill(0);
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
-    vector[hashString(word, 0) % dims] += 1;
-    vector[hashString(word, 0x9e3779b9) % dims] += 0.5;
-  }
-  const norm = Math.hypot(...vector);
-  // A text without words still needs a unit vector; any fixed one will do.
-  return norm === 0 ? vector.map(() => 1 / Math.sqrt(dims)) : vector.map((value) => value / norm);
 }
 
 /** Rough token count, the way prompt sizes are estimated everywhere: four characters a token. */
@@ -421,28 +343,6 @@ export class FakeOllama {
 }
 
 const now = (): string => new Date().toISOString();
-const MODIFIED_AT = '2025-01-01T00:00:00Z';
-
-function modelDetails(model: Required<FakeModel>) {
-  return { parent_model: '', format: 'gguf', family: model.family, families: [model.family], parameter_size: '7B', quantization_level: 'Q4_K_M' };
-}
-
-function describeModel(model: Required<FakeModel>) {
-  const digest = hashString(model.name, 0).toString(16).padStart(8, '0').repeat(8);
-  return { name: model.name, model: model.name, modified_at: MODIFIED_AT, size: 4_683_087_332, digest, details: modelDetails(model) };
-}
-
-function showModel(model: Required<FakeModel>) {
-  return {
-    modelfile: `# Stand-in modelfile for ${model.name}\nFROM ${model.name}\n`,
-    parameters: 'stop "<|im_end|>"',
-    template: '{{ .Prompt }}',
-    details: modelDetails(model),
-    model_info: { 'general.architecture': model.family, [`${model.family}.context_length`]: model.contextLength },
-    capabilities: ['completion', ...(model.tools ? ['tools'] : []), ...(model.thinking ? ['thinking'] : [])],
-    modified_at: MODIFIED_AT,
-  };
-}
 
 function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
