@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FakeOllama } from '../support/fakeOllama';
 import { answerFromPrompt } from '../support/promptReader';
 import { engramWithInput } from '../support/storeFiles';
-import { tempFolder } from '../support/tempStore';
+import { useStandIn } from '../support/standInHarness';
 
 const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -25,22 +24,12 @@ async function chat(db: string, host: string, messages: string[]): Promise<{ cod
 
 describe('a correction finishes the job (engram chat against a stand-in that answers from its prompt)', function () {
   this.timeout(60_000);
-  const standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
-  let temp: ReturnType<typeof tempFolder>;
-  before(async () => {
-    assert.ok(existsSync(cli), 'dist/cli.js is missing: run npm run build');
-    await standIn.start();
-  });
-  after(() => standIn.stop());
-  beforeEach(() => {
-    standIn.reset();
-    standIn.setDefaultReply(answerFromPrompt);
-    temp = tempFolder();
-  });
-  afterEach(() => temp.remove());
+  before(() => assert.ok(existsSync(cli), 'dist/cli.js is missing: run npm run build'));
+  const running = useStandIn({ models: [{ name: 'stand-in', contextLength: 32768 }] }, { beforeEach: (standIn) => standIn.setDefaultReply(answerFromPrompt) });
+  const standIn = running.standIn;
 
   it("the seed's exchange: after the correction, the new employer, never the old one", async () => {
-    const run = await chat(join(temp.folder, 'store'), standIn.url, [
+    const run = await chat(join(running.folder, 'store'), standIn.url, [
       'Hi! My name is Priya. I work at Northwind Labs as a data engineer.',
       'Where do I work?',
       "I left Northwind last month, remember? I'm at Calico now.",
@@ -60,7 +49,7 @@ describe('a correction finishes the job (engram chat against a stand-in that ans
   });
 
   it('a second story: a move corrected, and no prompt after it presents the old city as true', async () => {
-    const run = await chat(join(temp.folder, 'store'), standIn.url, [
+    const run = await chat(join(running.folder, 'store'), standIn.url, [
       'I live in Lisbon.',
       'Where do I live?',
       "I don't live in Lisbon any more, remember? I live in Berlin now.",

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { engram } from '../support/engramCli';
-import { FakeOllama } from '../support/fakeOllama';
-import { tempFolder } from '../support/tempStore';
+import { useStandIn } from '../support/standInHarness';
 
 
 interface ChatLine {
@@ -13,19 +12,12 @@ interface ChatLine {
 }
 
 describe('engram chat: the owner retires a belief in their own words', () => {
-  const standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
-  let temp: ReturnType<typeof tempFolder>;
-  before(() => standIn.start());
-  after(() => standIn.stop());
-  beforeEach(() => {
-    standIn.reset();
-    temp = tempFolder();
-  });
-  afterEach(() => temp.remove());
+  const running = useStandIn({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+  const standIn = running.standIn;
 
   /** One `chat --json` run over the given messages, one JSON line per turn. */
   async function chat(messages: string[]): Promise<ChatLine[]> {
-    const run = await engram(['chat', '--db', join(temp.folder, 'store'), '--model', 'stand-in', '--host', standIn.url, '--json'], `${messages.join('\n')}\n`);
+    const run = await engram(['chat', '--db', join(running.folder, 'store'), '--model', 'stand-in', '--host', standIn.url, '--json'], `${messages.join('\n')}\n`);
     assert.equal(run.code, 0, run.stderr);
     return run.stdout.trim().split('\n').map((line) => JSON.parse(line) as ChatLine);
   }

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FakeOllama, type ChatRequestBody } from '../support/fakeOllama';
+import { type ChatRequestBody } from '../support/fakeOllama';
 import { engramWithInput } from '../support/storeFiles';
-import { tempFolder } from '../support/tempStore';
+import { useStandIn } from '../support/standInHarness';
 
 const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -20,20 +20,14 @@ const run = (args: string[], stdin = ''): ReturnType<typeof engramWithInput> => 
 
 describe('engram chat, search and stats with --workspace (project scopes from the command line)', function () {
   this.timeout(60_000);
-  const standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 32768 }] });
-  let temp: ReturnType<typeof tempFolder>;
-  before(async () => {
-    assert.ok(existsSync(cli), 'dist/cli.js is missing: run npm run build');
-    await standIn.start();
-  });
-  after(() => standIn.stop());
-  beforeEach(() => (temp = tempFolder()));
-  afterEach(() => temp.remove());
+  before(() => assert.ok(existsSync(cli), 'dist/cli.js is missing: run npm run build'));
+  const running = useStandIn({ models: [{ name: 'stand-in', contextLength: 32768 }] });
+  const standIn = running.standIn;
 
   it('learns "we use vitest here" for that repository only, searches both scopes, and counts facts per scope', async () => {
-    const db = join(temp.folder, 'store');
-    const a = repo(join(temp.folder, 'a'), 'git@github.com:acme/app.git');
-    const b = repo(join(temp.folder, 'b'), 'git@github.com:acme/other.git');
+    const db = join(running.folder, 'store');
+    const a = repo(join(running.folder, 'a'), 'git@github.com:acme/app.git');
+    const b = repo(join(running.folder, 'b'), 'git@github.com:acme/other.git');
     const chatIn = (folder: string, text: string) => run(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--json', '--workspace', folder], `${text}\n`);
     const learned = await chatIn(a, 'we use vitest here');
     assert.equal(learned.code, 0, learned.stderr);
@@ -56,8 +50,8 @@ describe('engram chat, search and stats with --workspace (project scopes from th
     assert.equal(stats.facts.confirmed, 2);
   });
   it('answers a question about the project with a typed "yes": the fact is confirmed, announced as learned, and the model is not asked', async () => {
-    const db = join(temp.folder, 'store');
-    const a = repo(join(temp.folder, 'a'), 'git@github.com:acme/app.git');
+    const db = join(running.folder, 'store');
+    const a = repo(join(running.folder, 'a'), 'git@github.com:acme/app.git');
     const chat = await run(['chat', '--db', db, '--model', 'stand-in', '--host', standIn.url, '--json', '--workspace', a, '--session', 'repo-chat'], 'we run the tests with pnpm test:unit\nyes\n');
     assert.equal(chat.code, 0, chat.stderr);
     const [asked, answered] = chat.stdout.trim().split('\n').map((line) => JSON.parse(line) as { reply: string; question: unknown; learned: unknown[]; report: unknown });

@@ -5,8 +5,7 @@ import { EngramMemory } from '../../src/core/turn/engramMemory';
 import { MemoryToolRunner, runRecall } from '../../src/core/turn/memoryTools';
 import { OllamaTurnModel } from '../../src/core/turn/ollamaTurnModel';
 import { TurnEngine } from '../../src/core/turn/turnEngine';
-import { FakeOllama } from '../support/fakeOllama';
-import { sqlWasmPath, tempFolder } from '../support/tempStore';
+import { useStandIn } from '../support/standInHarness';
 import { MemoryStore } from '../../src/core/store/memoryStore';
 
 const question = 'What did I tell you earlier about the staging bucket name?';
@@ -17,23 +16,10 @@ function longTurn(i: number): string {
 }
 
 describe('recall leaves out what the prompt already carries', () => {
-  let standIn: FakeOllama;
-  let temp: ReturnType<typeof tempFolder>;
+  const running = useStandIn({ models: [{ name: 'stand-in', contextLength: 131072 }], defaultRuntimeContext: 4096 }, { store: true });
+  const standIn = running.standIn;
   let store: MemoryStore;
-  before(async () => {
-    standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 131072 }], defaultRuntimeContext: 4096 });
-    await standIn.start();
-  });
-  after(() => standIn.stop());
-  beforeEach(async () => {
-    standIn.reset();
-    temp = tempFolder();
-    store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
-  });
-  afterEach(async () => {
-    await store.close();
-    temp.remove();
-  });
+  beforeEach(() => (store = running.store));
 
   it('skips the current question and its echo, and finds the turn that answers it, whole, within the budget the report shows', async () => {
     const memory = new EngramMemory(store, cl100kTokenCounter);

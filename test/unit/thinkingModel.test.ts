@@ -8,24 +8,14 @@ import { MemoryToolRunner } from '../../src/core/turn/memoryTools';
 import { OllamaTurnModel } from '../../src/core/turn/ollamaTurnModel';
 import { TurnEngine } from '../../src/core/turn/turnEngine';
 import { MemoryStore } from '../../src/core/store/memoryStore';
-import { FakeOllama, type ChatRequestBody } from '../support/fakeOllama';
-import { sqlWasmPath, tempFolder } from '../support/tempStore';
+import { type ChatRequestBody } from '../support/fakeOllama';
+import { useStandIn } from '../support/standInHarness';
 
 describe('a thinking model (message.thinking before content)', () => {
-  const standIn = new FakeOllama({ models: [{ name: 'qwen3', thinking: true, emptyContentWithFormat: true, contextLength: 32768 }, { name: 'plain', contextLength: 32768 }] });
-  let temp: ReturnType<typeof tempFolder>;
+  const running = useStandIn({ models: [{ name: 'qwen3', thinking: true, emptyContentWithFormat: true, contextLength: 32768 }, { name: 'plain', contextLength: 32768 }] }, { store: true });
+  const standIn = running.standIn;
   let store: MemoryStore;
-  before(() => standIn.start());
-  after(() => standIn.stop());
-  beforeEach(async () => {
-    standIn.reset();
-    temp = tempFolder();
-    store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
-  });
-  afterEach(async () => {
-    await store.close();
-    temp.remove();
-  });
+  beforeEach(() => (store = running.store));
 
   it('streams its thinking as progress and its answer as the reply; only the answer is stored, nothing is learned from the thinking', async () => {
     const memory = new EngramMemory(store, cl100kTokenCounter);

@@ -6,8 +6,8 @@ import { MemoryToolRunner } from '../../src/core/turn/memoryTools';
 import { OllamaTurnModel } from '../../src/core/turn/ollamaTurnModel';
 import { TurnEngine } from '../../src/core/turn/turnEngine';
 import { FakeOllama, truncateLikeOllama, type ChatRequestBody } from '../support/fakeOllama';
-import { sqlWasmPath, tempFolder } from '../support/tempStore';
-import { MemoryStore as Store, type MemoryStore } from '../../src/core/store/memoryStore';
+import { engineFor as standInEngine, useStandIn } from '../support/standInHarness';
+import type { MemoryStore } from '../../src/core/store/memoryStore';
 
 /** About 150 tokens of varied prose: long conversations of these outgrow a 4k window in some 25 turns. */
 function longMessage(i: number): string {
@@ -15,30 +15,11 @@ function longMessage(i: number): string {
 }
 
 describe('the turn engine against an Ollama-protocol stand-in', () => {
-  let standIn: FakeOllama;
-  let temp: ReturnType<typeof tempFolder>;
+  const running = useStandIn({ models: [{ name: 'stand-in', contextLength: 131072 }], defaultRuntimeContext: 4096 }, { store: true });
+  const standIn = running.standIn;
   let store: MemoryStore;
-  before(async () => {
-    standIn = new FakeOllama({ models: [{ name: 'stand-in', contextLength: 131072 }], defaultRuntimeContext: 4096 });
-    await standIn.start();
-  });
-  after(() => standIn.stop());
-  beforeEach(async () => {
-    standIn.reset();
-    temp = tempFolder();
-    store = await Store.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
-  });
-  afterEach(async () => {
-    await store.close();
-    temp.remove();
-  });
-
-  function engineFor(contextLength: number): { engine: TurnEngine; model: OllamaTurnModel; memory: EngramMemory } {
-    const memory = new EngramMemory(store, cl100kTokenCounter);
-    const engine = new TurnEngine({ memory, tokens: cl100kTokenCounter });
-    const model = new OllamaTurnModel(new OllamaChatModel({ host: standIn.url }), 'stand-in', contextLength);
-    return { engine, model, memory };
-  }
+  beforeEach(() => (store = running.store));
+  const engineFor = (contextLength: number): ReturnType<typeof standInEngine> => standInEngine(running, 'stand-in', contextLength);
 
   it('answers a conversation longer than Ollama’s default window with nothing cut: system first, num_ctx = the window reported', async () => {
     const { engine, model } = engineFor(8192);
