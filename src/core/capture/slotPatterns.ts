@@ -46,6 +46,17 @@ export function properNoun(text: string, maxWords = 4): string | undefined {
   return kept.length ? capitalise(kept.join(' ')) : undefined;
 }
 
+/** Small words inside a surname ("Daan de Vries", "Ana dos Santos", "Ludwig van der Berg"). */
+const surnameParticle = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|ibn|al|el)$/;
+
+/** The surname that follows a first name, when the next words are one: a capitalised word, or particles and one. */
+export function surnameOf(words: readonly string[]): string[] {
+  let at = 0;
+  while (at < words.length && at < 3 && surnameParticle.test(words[at])) at++;
+  const last = words[at];
+  return last && /^\p{Lu}[\p{L}'’-]*$/u.test(last.replace(/[.,;:!?]+$/, '')) ? [...words.slice(0, at), last.replace(/[.,;:!?]+$/, '')] : [];
+}
+
 function one(key: string, value: string | undefined, tier: Tier): Candidate[] {
   return value ? [{ key, value, tier }] : [];
 }
@@ -55,9 +66,10 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 }
 
 const name: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
-  // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo).
-  const value = plain && plain[1].split(/\s+/).filter((word, i) => i === 0 || /^\p{Lu}/u.test(word)).join(' ');
+  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
+  // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo; "Daan de Vries" keeps its "de").
+  const words = plain ? plain[1].split(/\s+/) : [];
+  const value = plain && [words[0], ...surnameOf(words.slice(1))].join(' ');
   if (value && !notNames.has(value.toLowerCase())) return one('name', capitalise(value), 'A');
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
   const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
@@ -83,7 +95,7 @@ const role: Extractor = (clause) => {
 };
 
 const team: Extractor = (clause) => {
-  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b(?!\s+(?:plan|tier|account|subscription|license|page|meeting|channel|call|lead|offsite))`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
+  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b(?!\s+(?:plan|tier|account|subscription|license|page|meeting|channel|call|lead|offsite))`) ?? match(clause, String.raw`^my team is(?: called| named)?(?: the)? ([\p{L}\d-]+)`);
   return one('team', found?.[1], 'A');
 };
 

@@ -53,7 +53,10 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
     if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
     const tags = tagsOf(value, words);
-    if ([...tags].some((tag) => placeTags.has(tag) || closedClass.has(tag))) return 'no';
+    if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
+    const place = [...tags].some((tag) => placeTags.has(tag));
+    // "My name is Ada Park": the frame says it is a name, so a place's shape in it only makes it the owner's to settle.
+    if (place) return framed && capitalisedIn(value, words, text) ? 'weak' : 'no';
     const known = [...tags].some((tag) => nameTags.has(tag));
     const capital = capitalisedIn(value, words, text);
     // A capitalised noun may be a name ("Maya"); a common word of another kind ("Done", "Crazy") is not.
