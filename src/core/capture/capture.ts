@@ -1,10 +1,10 @@
-import { readOwnerClauses, type OwnerClause } from './clauses';
+import { fragmentOfDescription, readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
 import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
 import { closedGate, type AllowedKeys } from './gates';
 import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
-import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
+import { objectPhrase, ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
@@ -33,6 +33,8 @@ const plainMessageLength = 280;
 const notPlain =
   /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
 
+const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
+
 /** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
 const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
 
@@ -52,8 +54,52 @@ function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | Frame
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
   const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
-  return { candidates: [...framedCandidates(text, 'en'), ...others], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+  return { candidates: [...framedCandidates(text, 'en'), ...others, ...listedTools(clause, others)], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
 }
+
+/**
+ * Known tools named in a fragment of the owner's self-description ("Frontend lead at Canva, React and Next.js",
+ * "mostly PyTorch and Python") or in the list that goes on after a tool a shape read ("I'm a Ruby person: Rails,
+ * Hotwire"): each is the owner's, asked about (tier B), never confirmed alone. Only names written as the lists spell
+ * them count ("the next two days" names no Next.js), never a command ("brew install keeps failing") nor a name after
+ * "at" (an employer: "ML engineer at Hugging Face"), and a list stops where the clause turns to an event.
+ */
+function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate[] {
+  const phrase = objectPhrase(clause.text);
+  let words: string;
+  if (clause.weaker.includes(fragmentOfDescription)) words = namesOnly(phrase.replace(/^i am\s+/i, ''));
+  else if (phrase.includes(': ')) words = namesOnly(phrase.slice(phrase.indexOf(': ') + 2));
+  else {
+    const list = phrase.indexOf(', ');
+    const toolKeys = new Set(toolsIn(phrase).map((candidate) => candidate.key));
+    if (list < 0 || !read.some((candidate) => toolKeys.has(candidate.key))) return [];
+    words = phrase.slice(list + 2);
+  }
+  return toolsIn(words).filter((candidate) => {
+    const at = words.indexOf(candidate.value);
+    if (at < 0 && candidate.value !== candidate.value.toLowerCase()) return false;
+    const written = at >= 0 ? at : words.toLowerCase().indexOf(candidate.value.toLowerCase());
+    return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for|with)\s+(?:the\s+)?$/i.test(words.slice(0, written));
+  });
+}
+/**
+ * The parts of a fragment that are nothing but names ("mostly PyTorch and Python", "TypeScript only", "React on the
+ * web"): a part with words of its own ("coffee with Rust folks") is a sentence about something else.
+ */
+function namesOnly(fragment: string): string {
+  return fragment
+    .split(/\s*[,;:]\s*|\s+(?:and|&|\+|plus|or)\s+|\s+\/\s+/)
+    .filter((part) => {
+      const names = toolsIn(part);
+      if (names.length === 0) return false;
+      let rest = part;
+      for (const name of names) rest = rest.replace(new RegExp(escapeRegExp(name.value), 'i'), ' ');
+      return rest.replace(listGlue, ' ').trim() === '';
+    })
+    .join(', ');
+}
+const listGlue = /\b(?:mostly|mainly|only|all day|all the way|a bit of|a little|some|lots of|heavy|heavily|daily|every day|these days|with|on|in|for|at work|for fun|on the side|the|my|everything|apps?|stack|backend|frontend|web|mobile|android|ios|tooling)\b|[.!()+-]/gi;
+const commandAfter = /^\s+(?:install|add|run|build|test|init|update|upgrade|remove|exec|ci|i|x|dev|start)\b/i;
 
 /** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */
 function frameReadClauses(ownText: string): OwnerClause[] {
@@ -88,8 +134,10 @@ export function captureFacts(role: 'user' | 'assistant', message: string, allowl
   const text = secret ? redactSecrets(message) : message;
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
-  const found = readFacts(text, allowlist);
-  if (!secret) return { candidates: found };
+  if (!secret) return { candidates: readFacts(text, allowlist) };
+  // The removed secret stands on a line of its own, as a pasted block does: what the owner says after it ("…:
+  // <token> — I'm a DevOps engineer at Wise") is read as their own words again, not as the rest of a lead-in's paste.
+  const found = readFacts(text.replace(secretAlone, `\n${secretMarker}\n\n`), allowlist);
   return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
 

@@ -19,11 +19,11 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently)\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -58,6 +58,9 @@ function candidateSentences(ownText: string): string[] {
   }
   return sentences.slice(0, maxTaggedSentences);
 }
+
+/** Why a clause with no subject of its own, read as the owner's ("Sydney-based, React and Next.js"), is never confirmed alone. */
+export const fragmentOfDescription = 'a fragment of a self-description, without its own subject';
 
 /** Conjunctions that always start a clause of their own. */
 const subordinator = /^(?:but|so|while|because|since|although|though|whereas|when|if|unless)$/i;
@@ -122,9 +125,11 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
   let opening = opensMessage;
   let previous = '';
   let lastOfSentence: OwnerClause | undefined;
+  // Set when the owner's own clause ends in a colon: the words after it are its list.
+  let colonList = false;
   for (const clauseWords of splitWords(words)) {
     const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
-    if (/^(?:about me|a bit about me|quick intro|intro|kurz zu mir)$/i.test(plain)) {
+    if (/^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
       introduced = true;
       continue;
     }
@@ -156,9 +161,12 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       const opener = clauseWords[0];
       const verbFirst = !!opener && (opener.tags.has('Verb') || opener.tags.has('Adverb')) && !/^\p{Lu}/u.test(opener.text);
       const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym') || /^\p{Lu}/u.test(word.text)) && !verbFirst;
-      if (!implied && subjectless && listItem && last && lastOfSentence === last) {
+      // After a colon that ends the owner's own clause, the words are that clause's list ("I'm a Ruby person: Rails, Hotwire").
+      const listed = colonList || !implied;
+      if (listed && subjectless && listItem && last && lastOfSentence === last) {
         // A list that goes on after a comma: "I write Go, Python and a bit of Elixir".
-        lastOfSentence = { ...last, text: `${last.text}, ${raw}`, words: [...last.words, ...clauseWords] };
+        const joiner = colonList && !last.text.includes(': ') ? ': ' : ', ';
+        lastOfSentence = { ...last, text: `${last.text}${joiner}${raw}`, words: [...last.words, ...clauseWords] };
         into.push(lastOfSentence);
         continue;
       }
@@ -169,7 +177,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
         continue;
       }
       text = `i am ${raw}`;
-      weaker.push('a fragment of a self-description, without its own subject');
+      weaker.push(fragmentOfDescription);
     }
     const judged = clauseVerdict(text, clauseWords);
     if (ownerSubject.test(raw)) opening = false;
@@ -180,6 +188,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     }
     if (introduction.test(text) || introduction.test(raw)) introduced = true;
     lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
+    colonList = /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '') && !weaker.includes(fragmentOfDescription);
     into.push(lastOfSentence);
   }
 }

@@ -124,6 +124,12 @@ function tools(text: string): Candidate[] {
   // "i am Swift only", "i am Kotlin all day", "i am conda for everything", "i am JUnit 5 all the way", "i am Fedora on my work laptop".
   const always = match(text, String.raw`^i am ([\p{L}.+#/ \d-]{1,30}?) (?:only|all day|all the way|for everything|forever|everywhere|on my (?:work |home |own )?(?:laptop|machine|desktop|computer|box))\b`);
   if (always) return toolsIn(always[1]);
+  // "i am a mobile dev writing Kotlin and Swift", "an indie dev building Flutter apps in Dart": the work names the tools.
+  const working = match(text, String.raw`^i am (?:an? |the )?[\p{L} -]{1,40}? (?:writing|building|shipping|using|coding in|working (?:with|in)|doing)\s+(.+)$`);
+  if (working) return toolsIn(objectPhrase(working[1]));
+  // "i am uv for packages, pytest for tests": a tool and the job it does for the owner.
+  const forJob = match(text, String.raw`^i am ([\p{L}.+#/ \d-]{1,25}?) for (?:my |all my )?(?:packages|package management|deps|dependencies|tests|testing|unit tests|editing|formatting|linting|the shell|shell|everything|envs|environments)\b`);
+  if (forJob) return toolsIn(forJob[1]);
   const bare = match(text, String.raw`^i am ([\p{L}.+#/-]+(?: [\p{L}.+#/-]+)?) (?:user|person|fan|guy|girl|main)\b`);
   if (bare) return toolsIn(bare[1]);
   const onOrIn = match(text, String.raw`^i am (?:on|in|at|using|running)\s+(.+)$`);

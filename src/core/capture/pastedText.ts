@@ -1,3 +1,5 @@
+import { secretMarker } from '../shared/secrets';
+
 /**
  * Pasted material: what a developer puts in a message that is not their own words. Emails (headers,
  * greetings, signatures), logs and stack traces, shell sessions, file contents, chat transcripts, news text,
@@ -101,6 +103,12 @@ function classify(lines: readonly string[]): LineKind[] {
   const machineRuns = [runsOf(lines, fileField, ownFieldNames), runsOf(lines, transcriptLine, ownFieldNames), runsOf(lines, csvRow), runsOf(lines, diffLine)];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A secret capture removed is pasted material, whatever surrounded it.
+    if (line.trim() === secretMarker) {
+      kinds[i] = 'foreign';
+      pastedParagraph = false;
+      continue;
+    }
     if (fence.test(line)) {
       inFence = !inFence;
       kinds[i] = 'foreign';
