@@ -65,7 +65,7 @@ const negation = /\b(?:never|no longer|not anymore|any ?more|not any more|none)\
 const statedByNegation = /^i (?:do not|don't|dont) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;
 const pastMarker = /\b(?:used to|back when|back in|before i|formerly|previously|ex-\w+|until \d{4}|in the past|years ago|ages ago)\b/i;
 /** Past forms that describe where things stand now ("I moved to Porto", "I'm based in Lisbon"). */
-const resultVerbs = new Set(['moved', 'switched', 'relocated', 'joined', 'started', 'migrated', 'settled', 'transferred', 'based', 'located', 'called', 'named', 'married', 'got']);
+const resultVerbs = new Set(['moved', 'switched', 'relocated', 'joined', 'started', 'migrated', 'settled', 'transferred', 'based', 'located', 'called', 'named', 'married', 'got', 'dropped', 'ditched', 'swapped', 'replaced', 'changed', 'put', 'installed']);
 const modals = new Set(['will', 'would', 'could', 'might', 'may', 'shall', 'should', 'wo', "'ll", 'ought']);
 const futureOrWish =
   /\b(?:going to|gonna|about to|planning|plan to|plans to|thinking (?:of|about)|considering|hoping|hope to|want to|wanna|would love|wish|someday|one day|soon|next (?:week|month|year|quarter|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:a|two|three) (?:weeks?|months?))\b/i;

@@ -73,7 +73,7 @@ export function toolsIn(words: string, keys: ReadonlySet<string> | undefined = u
 }
 
 /** Verbs of using a tool, after which every known tool of the object counts. */
-const usesTool = String.raw`^(?:i am (?:on|in|using|running|stuck on|sticking with|mostly in|mostly on|all[- ]in on|building (?:this|it|[\p{L}-]+(?: [\p{L}-]+)?) (?:on|with|in))|i (?:use|run|daily[- ]drive|live in|do (?:everything|most things|most of my work|all my [\p{L}]+) in|work (?:in|on|with)|code (?:in|on|with)|write|program in|develop (?:in|on|with)|build (?:[\p{L}-]+ ){0,2}(?:with|on|in|using)|manage (?:my )?(?:deps|dependencies|packages|environments) with|test (?:[\p{L}-]+ ){0,3}(?:with|in|using)|do|mostly (?:use|do|write|work in|work with|code in)|switched (?:everything )?to|moved (?:everything )?to)|mostly i am (?:in|on)|running|on)\s+(.+)$`;
+const usesTool = String.raw`^(?:i am (?:on|in|using|running|stuck on|sticking with|mostly in|mostly on|all[- ]in on|building (?:this|it|[\p{L}-]+(?: [\p{L}-]+)?) (?:on|with|in))|i (?:use|run|daily[- ]drive|live in|do (?:everything|most things|most of my work|all my [\p{L}]+) in|work (?:in|on|with)|code (?:in|on|with)|write|program in|develop (?:in|on|with)|build (?:[\p{L}-]+ ){0,2}(?:with|on|in|using)|manage (?:my )?(?:deps|dependencies|packages|environments) with|test (?:[\p{L}-]+ ){0,3}(?:with|in|using)|do|mostly (?:use|do|write|work in|work with|code in)|switched (?:everything )?to|moved (?:everything )?to|(?:switched|moved|migrated|went)(?: over| back)?(?: everything)? from [^,]{1,30}? to|(?:dropped|ditched|replaced|swapped) [^,]{1,30}? (?:for|with))|mostly i am (?:in|on)|running|on)\s+(.+)$`;
 /** "I'm a vim guy", "I'm a Svelte person through and through", "I'm a Go developer". */
 const personShape = String.raw`^i am (?:an?|the) (?:(?:big|huge|total|die-?hard|diehard|lifelong|proud|longtime|long-time) )?((?:[\p{L}.+#/-]+ ){0,2}?[\p{L}.+#/-]+) (?:person|guy|girl|gal|user|fan|dev|developer|engineer|programmer|shop|nerd|enthusiast|main|loyalist)\b`;
 /** "my Vue 3 app", "my flutter app", "my Laravel stuff". */
@@ -130,6 +130,9 @@ function tools(text: string): Candidate[] {
   // "i am uv for packages, pytest for tests": a tool and the job it does for the owner.
   const forJob = match(text, String.raw`^i am ([\p{L}.+#/ \d-]{1,25}?) for (?:my |all my )?(?:packages|package management|deps|dependencies|tests|testing|unit tests|editing|formatting|linting|the shell|shell|everything|envs|environments)\b`);
   if (forJob) return toolsIn(forJob[1]);
+  // "…, it's all Kotlin these days": what the owner uses now, after what they no longer do.
+  const nowAll = match(text, String.raw`^it(?:'?s| is) (?:all|mostly|only|just) ([\p{L}.+#/ -]{1,30}?) (?:these days|now|nowadays)$`);
+  if (nowAll) return toolsIn(nowAll[1]);
   const bare = match(text, String.raw`^i am ([\p{L}.+#/-]+(?: [\p{L}.+#/-]+)?) (?:user|person|fan|guy|girl|main)\b`);
   if (bare) return toolsIn(bare[1]);
   const onOrIn = match(text, String.raw`^i am (?:on|in|at|using|running)\s+(.+)$`);

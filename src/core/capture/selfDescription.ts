@@ -52,7 +52,7 @@ function rolePhrase(text: string): Candidate[] {
 
 /** Pieces of an introduction whose subject is implied ("she/her", "payments team", "based in Lisbon"). */
 function pieces(text: string): Candidate[] {
-  const pronouns = match(text, String.raw`^(?:${I_AM}\s+|my pronouns are\s+|pronouns(?: are)?:?\s+)?${pronounPair}$`);
+  const pronouns = match(text, String.raw`^(?:${I_AM}\s+|my pronouns are\s+|pronouns(?: are)?:?\s+|it(?:'?s| is)\s+)?${pronounPair}(?:\s+(?:now|these days))?$`);
   if (pronouns) return found('pronouns', pronouns[1].toLowerCase());
   const team = match(text, String.raw`^${I_AM}\s+(?:on\s+)?(?:the\s+)?([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)$`);
   if (team) return found('team', team[1]);

@@ -106,7 +106,7 @@ const employer: Extractor = (clause) => {
   // "I'm at Calico now" is where the owner works; "I'm at Starbucks and their wifi…" is where the owner sits.
   const rest = moved && moved[1].slice((properNoun(moved[1]) ?? '').length);
   const settled = rest !== null && (!/^(?:i am|i'm|im)/i.test(clause) || /^\s*(?:now|these days|nowadays|full[- ]time|as an? .+|since .+)?\s*[.!]?$/i.test(rest ?? ''));
-  if (moved && settled) return one('employer', properNoun(moved[1]), 'B');
+  if (moved && settled && /^\p{Lu}/u.test(moved[1])) return one('employer', properNoun(moved[1]), 'B');
   // "now I'm at a 10-person startup called Lumen"
   const called = match(clause, String.raw`^(?:${I_AM} (?:now |still |currently )?(?:at|with)|i work (?:at|for)|i joined)\s+an? .{1,40}? (?:called|named)\s+(\p{Lu}.+)$`);
   return one('employer', called ? properNoun(called[1]) : undefined, 'B');
@@ -142,7 +142,11 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
       const first = findKnown(use[1].split(/\s+/).slice(0, 3).join(' '), bareUse)[0];
       if (first) return one(key, first, 'B');
     }
-    const switched = match(clause, String.raw`^i (?:switched|moved|migrated) to\s+(.+)$`);
+    // "I switched from bash to zsh", "I dropped Jest for Vitest": the tool named in the old one's place.
+    const switched =
+      match(clause, String.raw`^i (?:switched|moved|migrated|went)(?: over| back)?(?: everything)?(?: from .{1,30}?)? to\s+(.+)$`) ??
+      match(clause, String.raw`^i (?:dropped|ditched|replaced|swapped)\s+.{1,30}?\s+(?:for|with)\s+(.+)$`) ??
+      match(clause, String.raw`^i (?:put|installed)\s+(.{1,30}?)\s+on my (?:machine|laptop|desktop|computer|box|pc|workstation)\b`);
     return one(key, switched ? findKnown(switched[1].split(/\s+/).slice(0, 3).join(' '), names)[0] : undefined, 'B');
   };
 }
