@@ -121,7 +121,9 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
   if (candidate.tier !== 'A') return candidate.tier;
   // A value Engram respelled ("vscode" as VS Code) is Engram's reading, not the owner's words: asked.
   const respellable = ['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks'].includes(candidate.key);
-  const asWritten = !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
+  // A name or a place the owner wrote in lower case ("i live in glasgow") is Engram's capital: asked too.
+  const properKey = ['name', 'location', 'employer', 'team'].includes(candidate.key);
+  const asWritten = properKey ? clause.text.includes(candidate.value) : !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
   const plain = !pasted && !long && !typo && strong && asWritten && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }

@@ -117,7 +117,7 @@ function tools(text: string): Candidate[] {
   const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
   if (mostly) return toolsIn(mostly[1]);
   // "IntelliJ is my daily driver", "FastAPI + SQLAlchemy is my default", "webstorm is where i actually work".
-  const mine = match(text, String.raw`^(.{1,40}?) (?:is|are) (?:my (?:daily driver|default|go-to|main|bread and butter|usual|weapon of choice|everything|jam|home)|what i (?:use|build|write|work|code|run)|where i (?:actually )?(?:work|code|live))\b`);
+  const mine = match(text, String.raw`^(.{1,40}?) (?:is|are) (?:my (?:daily driver|default|go-to|main|bread and butter|usual|weapon of choice|everything|jam|home|(?:whole |usual |go-to |default )?(?:stack|setup|toolchain))|what i (?:use|build|write|work|code|run)|where i (?:actually )?(?:work|code|live))\b`);
   if (mine) return toolsIn(mine[1]);
   const myTool = match(text, String.raw`^(?:my )?(?:default |main |daily )?(?:editor|shell|os|operating system|terminal|machine|laptop|ide)(?:'s| is| are) (?:an? )?(.+)$`);
   if (myTool) return toolsIn(objectPhrase(myTool[1]));

@@ -3,6 +3,7 @@ import type { Candidate } from './candidate';
 import { toolsIn } from './passingShapes';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';
+import { knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks } from './knownNames';
 import { lexiconTag } from './wordTagger';
 
 /**
@@ -134,6 +135,8 @@ const typoFixes: [RegExp, string][] = [
   [/^i\s+(?:amm|ma)\s+/i, 'i am '],
   [/\b(on|in|at)\s+teh\b/i, '$1 the'],
   [/^im\s+/i, 'i am '],
+  [/^my\s+names\s+/i, 'my name is '],
+  [/\b(?:r)\b(?=\s+\p{L})/iu, 'are'],
   [/^i am (work|live|use|write|code)\b/i, 'i $1'],
 ];
 
@@ -141,5 +144,32 @@ const typoFixes: [RegExp, string][] = [
 export function withoutTypos(text: string): string | undefined {
   let fixed = text;
   for (const [typo, fix] of typoFixes) fixed = fixed.replace(typo, fix);
+  fixed = fixed.replace(/[\p{L}]{6,}/gu, (word) => misspelt(word) ?? word);
   return fixed === text ? undefined : fixed;
+}
+
+let misspellings: Map<string, string> | undefined;
+
+/**
+ * A known name of six letters or more with two letters swapped or one left out ("djnago", "vegetarain", "typscript"),
+ * when the word is no English word of its own: the name meant. Built once, from the lists of names.
+ */
+function misspelt(word: string): string | undefined {
+  if (!misspellings) {
+    misspellings = new Map();
+    const names = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownPackageManagers, ...knownTestFrameworks, ...knownLanguages, ...knownFrameworks, ...knownDiets];
+    // "ubuntu" is "kubuntu" with a letter left out, and a name of its own: a name is never another's misspelling.
+    const spelled = new Set(names.map((name) => name.toLowerCase()));
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      if (lower.length < 6 || !/^\p{L}+$/u.test(lower)) continue;
+      for (let i = 0; i < lower.length; i++) {
+        const variants = [lower.slice(0, i) + lower.slice(i + 1), i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        for (const variant of variants) if (!spelled.has(variant) && !misspellings.has(variant)) misspellings.set(variant, name);
+      }
+    }
+  }
+  const lower = word.toLowerCase();
+  const name = misspellings.get(lower);
+  return name && lexiconTag(lower) === undefined ? name : undefined;
 }

@@ -13,6 +13,7 @@ import {
   notNames,
 } from './knownNames';
 import { compiled } from './compiledPatterns';
+import { lexiconTag } from './wordTagger';
 import { objectPhrase } from './passingShapes';
 import type { Candidate, Tier } from './candidate';
 
@@ -74,6 +75,9 @@ const name: Extractor = (clause) => {
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
   const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
   if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
+  // "im tomas and…": written all in lower case, a word the lexicon knows only as a first name.
+  const lower = /^i(?:'m|’m| am)\s+(\p{Ll}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
+  if (lower && /^(?:FirstName|MaleName|FemaleName)$/.test(lexiconTag(lower[1]) ?? '') && !notNames.has(lower[1])) return one('name', capitalise(lower[1]), 'C');
   return [];
 };
 
