@@ -68,7 +68,11 @@ function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate
   const phrase = objectPhrase(clause.text);
   let words: string;
   if (clause.weaker.includes(fragmentOfDescription)) words = namesOnly(phrase.replace(/^i am\s+/i, ''));
-  else if (phrase.includes(': ')) words = namesOnly(phrase.slice(phrase.indexOf(': ') + 2));
+  else if (phrase.includes(': ')) {
+    // Only a list the owner's own clause introduces as theirs ("I'm a Ruby person: …"), not "help me compare these: …".
+    if (read.length === 0 && !ownListOpening.test(phrase)) return [];
+    words = namesOnly(phrase.slice(phrase.indexOf(': ') + 2));
+  }
   else {
     const list = phrase.indexOf(', ');
     const toolKeys = new Set(toolsIn(phrase).map((candidate) => candidate.key));
@@ -79,7 +83,7 @@ function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate
     const at = words.indexOf(candidate.value);
     if (at < 0 && candidate.value !== candidate.value.toLowerCase()) return false;
     const written = at >= 0 ? at : words.toLowerCase().indexOf(candidate.value.toLowerCase());
-    return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for|with)\s+(?:the\s+)?$/i.test(words.slice(0, written));
+    return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for)\s+(?:the\s+)?$/i.test(words.slice(0, written));
   });
 }
 /**
@@ -99,6 +103,7 @@ function namesOnly(fragment: string): string {
     .join(', ');
 }
 const listGlue = /\b(?:mostly|mainly|only|all day|all the way|a bit of|a little|some|lots of|heavy|heavily|daily|every day|these days|with|on|in|for|at work|for fun|on the side|the|my|everything|apps?|stack|backend|frontend|web|mobile|android|ios|tooling)\b|[.!()+-]/gi;
+const ownListOpening = /^(?:i am (?:an? |the )?[\p{L}.+#/ -]{1,30}? (?:person|user|fan|shop|dev|developer|engineer)\b|i (?:use|write|run|work (?:with|in)|code (?:with|in))\b|my (?:stack|setup|tools|toolchain|toolbox)\b)/iu;
 const commandAfter = /^\s+(?:install|add|run|build|test|init|update|upgrade|remove|exec|ci|i|x|dev|start)\b/i;
 
 /** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */

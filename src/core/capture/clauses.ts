@@ -41,6 +41,9 @@ export function stripFillers(clause: string): string {
 const firstFragment =
   /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
 
+/** A change the owner made, told without its subject at the start of a sentence. */
+const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
+
 /**
  * Text typed without punctuation ("im an sre lol dont judge me", "i live in glasgow now and the weather is a joke"):
  * a laugh or an aside between words ends a clause, as a comma would.
@@ -55,11 +58,11 @@ function candidateSentences(ownText: string): string[] {
   for (const rawLine of ownText.split('\n')) {
     // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
     const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
-    if (!firstPersonCue.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
+    if (!firstPersonCue.test(line) && !changeOpening.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
     // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
     for (const sentence of splitSentences(unpunctuated(line).replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
-        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
+        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || changeOpening.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
       }
     }
     if (sentences.length >= maxTaggedSentences) break;
@@ -92,9 +95,6 @@ function splitWords(words: readonly Word[]): Word[][] {
   });
   return clauses.filter((clause) => clause.length > 0);
 }
-
-/** A change the owner made, told without its subject at the start of a sentence. */
-const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
 
 /** Words between "I" and its verb that change nothing about the fact ("I recently moved", "I'm currently at"). */
 function withoutAdverbs(text: string): string {
