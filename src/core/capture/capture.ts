@@ -1,6 +1,6 @@
 import { fragmentOfDescription, readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
-import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
+import { frameClauses, frameLanguageOf, framedCandidates, isKnownToolName, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
 import { closedGate, type AllowedKeys } from './gates';
 import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
@@ -177,7 +177,10 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
   const concepts = styleCandidates(ownText);
-  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text))]) {
+  // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
+  if (candidates.some((candidate) => candidate.key === 'pronouns')) candidates.forEach((candidate, i) => candidate.key === 'name' && candidate.tier === 'C' && (candidates[i] = { ...candidate, tier: 'B' }));
+  // A signature is a name, never a tool's ("- Vitest" closing a list).
+  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value)))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
   const styled = candidates

@@ -23,7 +23,7 @@ const firstPersonCue =
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -52,12 +52,23 @@ function unpunctuated(line: string): string {
   return line.replace(/\s+(lol|lmao|haha+|rofl|ngl|tbh|btw|imo)\s+(?=\p{L})/giu, ' $1, ');
 }
 
+const ownHeading = /(?:about me|my (?:setup|stack|tools|toolchain|config)|things (?:to know )?about me)\b[^:\n]{0,40}:\s*$/i;
+
 /** Lines of the owner's text, then sentences, keeping only those that could carry a fact about the owner. */
 function candidateSentences(ownText: string): string[] {
   const sentences: string[] = [];
+  let underOwnHeading = false;
   for (const rawLine of ownText.split('\n')) {
     // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
+    const bullet = /^\s*(?:\d{1,2}[.)]|[-*•])\s+/.test(rawLine);
     const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
+    // "About me:" then "- macOS", "- Neovim": each item under the owner's own heading describes the owner.
+    if (underOwnHeading && bullet && line.trim()) {
+      sentences.push(`about me: ${line.trim()}`);
+      if (sentences.length >= maxTaggedSentences) break;
+      continue;
+    }
+    underOwnHeading = ownHeading.test(line);
     if (!firstPersonCue.test(line) && !changeOpening.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
     // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
     for (const sentence of splitSentences(unpunctuated(line).replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
@@ -158,7 +169,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     // "(helix user, if you're wondering)": an aside about the author.
     if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
     // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
-    const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,40}?) (?:here(?: again)?|by day)$/iu.exec(raw);
+    const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,60}?) (?:here(?: again)?|by day)$/iu.exec(raw);
     if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
     raw = raw.replace(/^(?:i(?:'ve| have) )?been (an? )/i, 'i am $1').replace(/^(?:my )?(?:daily|main|work) (?:machine|laptop|driver) is\s+/i, 'i am on ');
     if (!raw) continue;

@@ -63,7 +63,9 @@ function pieces(text: string): Candidate[] {
   if (where) return entity('location', where[1]);
   const workFrom = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?(?:for|at)\s+${proper}\s+from\s+${proper}`);
   if (workFrom) return [...entity('employer', workFrom[1]), ...entity('location', workFrom[2])];
-  const workingAt = match(text, String.raw`^(?:i am working|i work|working)\s+(?:at|for)\s+(.+)$`);
+  const fromFor = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?from\s+${proper}\s+(?:for|at)\s+${proper}`);
+  if (fromFor) return [...entity('location', fromFor[1]), ...entity('employer', fromFor[2])];
+  const workingAt = match(text, String.raw`^(?:i am working|i work|working)(?:\s+on the [\p{L}\d -]{1,30}? (?:team|squad))?\s+(?:at|for)\s+(.+)$`);
   if (workingAt) {
     const as = match(workingAt[1], String.raw`\bas\s+(?:an?\s+)?((?:${titleWord}){0,3}?${roleNouns})\b`);
     return [...entity('employer', workingAt[1]), ...found('role', as?.[1])];
@@ -121,9 +123,24 @@ function looseShapes(text: string): Candidate[] {
   return [];
 }
 
+/**
+ * Where the owner is, said inside a clause about something else: "Sydney-based", "out of the Lisbon office", "an indie
+ * dev in Montreal building Flutter apps", "at a bank in Zurich". Only a capitalised word, and the place checks decide.
+ */
+function placesInside(text: string): Candidate[] {
+  const based = capitalised(text, String.raw`(?:^|[\s,])(\p{Lu}[\p{Ll}]+(?:\s\p{Lu}[\p{Ll}]+)?)-based\b`);
+  if (based) return found('location', based[1]);
+  const office = capitalised(text, String.raw`\b(?:out of|from|in|at) (?:the|our|my) (\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?) office\b`);
+  if (office) return found('location', office[1]);
+  const beforeWork = capitalised(text, String.raw`^i am an? [\p{L} -]{1,40}? in (\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)\s+\p{Ll}+ing\b`);
+  if (beforeWork) return found('location', beforeWork[1]);
+  const atPlace = capitalised(text, String.raw`^i (?:am|work|do|code|write)\b.{0,60}?\b(?:at|for) an? [\p{L} -]{1,30}? in (\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)$`);
+  return atPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(atPlace[1]) ?? '') ? found('location', atPlace[1]) : [];
+}
+
 /** Every compound-introduction candidate of one clause (already in plain form: "i am …"). */
 export function selfDescriptionCandidates(text: string): Candidate[] {
-  return [...rolePhrase(text), ...pieces(text), ...looseShapes(text)];
+  return [...rolePhrase(text), ...pieces(text), ...looseShapes(text), ...placesInside(text)];
 }
 
 const typoFixes: [RegExp, string][] = [
