@@ -170,7 +170,11 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
     // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
     const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,60}?) (?:here(?: again)?|by day)$/iu.exec(raw);
-    if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
+    if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) {
+      raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
+      // "Full-stack dev here, Laravel and Vue": what follows describes the same person.
+      introduced = true;
+    }
     raw = raw.replace(/^(?:i(?:'ve| have) )?been (an? )/i, 'i am $1').replace(/^(?:my )?(?:daily|main|work) (?:machine|laptop|driver) is\s+/i, 'i am on ');
     if (!raw) continue;
     // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").

@@ -137,6 +137,9 @@ function tools(text: string): Candidate[] {
   if (bare) return toolsIn(bare[1]);
   const onOrIn = match(text, String.raw`^i am (?:on|in|at|using|running)\s+(.+)$`);
   if (onOrIn) return placedTools(onOrIn[1]);
+  // "Moved from Jest to Vitest": a move between tools (a move between towns is a place's).
+  const toolMove = match(text, String.raw`^i (?:moved|went)(?: over| back)? from (.{1,30}?) to (.+)$`);
+  if (toolMove && toolsIn(toolMove[1]).length > 0) return toolsIn(objectPhrase(toolMove[2]));
   const use = match(text, usesTool);
   if (use) return toolsIn(objectPhrase(use[1]));
   const person = match(text, personShape);
@@ -151,7 +154,9 @@ function tools(text: string): Candidate[] {
 }
 
 function timezone(text: string): Candidate[] {
-  const stated = match(text, String.raw`^i am (?:on |in |at )?((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[\p{L}/_]+(?: (?:standard )?time)?)(?=$|[\s,.;!?)])`);
+  // "i am in Lagos, on WAT": a zone in the list after the owner's own clause.
+  const listed = compiled(String.raw`^i\b.*,\s*(?:on|in)\s+((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[A-Z]{2,5}|\p{Lu}[\p{L}]+\/[\p{L}_]+)$`, 'u').exec(text);
+  const stated = match(text, String.raw`^i am (?:on |in |at )?((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[\p{L}/_]+(?: (?:standard )?time)?)(?=$|[\s,.;!?)])`) ?? listed;
   const value = stated ? timezoneIn(stated[1]) : undefined;
   return value ? [{ key: 'timezone', value, tier: 'B' }] : [];
 }

@@ -57,6 +57,8 @@ function pieces(text: string): Candidate[] {
   if (pronouns) return found('pronouns', pronouns[1].toLowerCase());
   const team = match(text, String.raw`^${I_AM}\s+(?:on\s+)?(?:the\s+)?([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)$`);
   if (team) return found('team', team[1]);
+  const teamAt = match(text, String.raw`^${I_AM}\s+on the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\s+(?:at|for)\s+${proper}`);
+  if (teamAt && !/^(?:the|a|an)\b/i.test(teamAt[2])) return [...found('team', teamAt[1]), ...entity('employer', teamAt[2])];
   const lead = match(text, String.raw`^i (?:lead|run|manage)\s+the\s+([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\b(?:\s+(?:at|for)\s+${proper})?`);
   if (lead) return [...found('team', lead[1]), ...entity('employer', lead[2])];
   const where = match(text, String.raw`^${I_AM}\s+(?:currently\s+)?(?:based in|based out of|located in|living in|working from|from|out of)\s+${proper}`);
