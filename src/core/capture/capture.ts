@@ -14,6 +14,7 @@ import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
 import { candidatesOf } from './slotPatterns';
 import { plausibility } from './valueChecks';
+import { lexiconTag } from './wordTagger';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -45,8 +46,13 @@ const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_
  */
 function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
-    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && frame.value.toLowerCase().includes(candidate.value.toLowerCase()));
+    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && containsWords(frame.value, candidate.value));
   return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
+}
+
+/** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */
+function containsWords(value: string, inner: string): boolean {
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(inner)}(?![\p{L}\p{N}])`, 'iu').test(value);
 }
 
 function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
@@ -81,7 +87,8 @@ function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate
   }
   return toolsIn(words).filter((candidate) => {
     const at = words.indexOf(candidate.value);
-    if (at < 0 && candidate.value !== candidate.value.toLowerCase()) return false;
+    // Written in lower case, a name counts only when it is no English word too ("python", "sql"; not "next", "spring").
+    if (at < 0 && candidate.value !== candidate.value.toLowerCase() && lexiconTag(candidate.value.toLowerCase()) !== undefined) return false;
     const written = at >= 0 ? at : words.toLowerCase().indexOf(candidate.value.toLowerCase());
     return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for)\s+(?:the\s+)?$/i.test(words.slice(0, written));
   });

@@ -95,7 +95,8 @@ export function clauseVerdict(text: string, words: readonly Word[]): ClauseVerdi
     if (modals.has(form)) return { skip: true, weaker: [] };
     if (['was', 'were', 'had', 'did', 'used'].includes(form)) return { skip: true, weaker: [] };
     if (verb.tags.has('PastTense') && !verb.tags.has('Copula')) {
-      if (!resultVerbs.has(form)) return { skip: true, weaker: [] };
+      // "I went back to Vim", "went over to Zed": a return is where things stand now.
+      if (!resultVerbs.has(form) && !/\bwent (?:back|over) to\b/i.test(text)) return { skip: true, weaker: [] };
       weaker.push('a change, told in the past tense');
     }
   }

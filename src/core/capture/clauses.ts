@@ -19,7 +19,7 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|\p{Lu}\p{Ll}+ here\b/iu;
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|^\s*(?:editor|shell|os|timezone|role|team|location)\s*:\s*\S|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
@@ -88,6 +88,8 @@ export const fragmentOfDescription = 'a fragment of a self-description, without 
 const subordinator = /^(?:but|so|while|because|since|although|though|whereas|when|if|unless)$/i;
 /** "and"/"or" start a clause only before a subject or a verb ("and my shell is zsh", "and started at Finch"): not in "Rust and Go". */
 const coordinator = /^(?:and|or|plus)$/i;
+/** Verbs of a change the tagger may read as adjectives ("and joined Klaviyo"): a clause of their own after "and". */
+const changeVerb = /^(?:joined|moved|switched|started|relocated|migrated|went|left|quit)$/i;
 const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the)$/i;
 
 /** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
@@ -99,7 +101,7 @@ function splitWords(words: readonly Word[]): Word[][] {
     const startsClause =
       word.pre.includes('(') ||
       subordinator.test(word.text) ||
-      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
+      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || changeVerb.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
     if (current.length > 0 && startsClause) clauses.push([word]);
     else current.push(word);
     if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
@@ -161,7 +163,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
     raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
     // "…, and started at Finch": the subject is the previous clause's.
-    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went)\b/i.test(raw)) raw = `i ${raw}`;
+    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated)\b/i.test(raw)) raw = `i ${raw}`;
     // "Switched from bash to zsh last week", "Dropped Jest for Vitest": a diary's first clause leaves out its "I".
     else if (!previous && changeOpening.test(raw)) raw = `i ${raw}`;
     if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
