@@ -129,14 +129,17 @@ function frameReadClauses(ownText: string): OwnerClause[] {
  * shape of a key, in a clause with nothing that weakens it, in a message with nothing pasted, for a value the
  * tagger agrees is one (a capitalised name, a known place). Everything else that passes is asked (B) or queued (C).
  */
-function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean): Tier {
+function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean, ownText: string): Tier {
   if (candidate.tier !== 'A') return candidate.tier;
   // A value Engram respelled ("vscode" as VS Code) is Engram's reading, not the owner's words: asked.
   const respellable = ['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks'].includes(candidate.key);
   // A name or a place the owner wrote in lower case ("i live in glasgow") is Engram's capital: asked too.
   const properKey = ['name', 'location', 'employer', 'team'].includes(candidate.key);
   const asWritten = properKey ? clause.text.includes(candidate.value) : !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
-  const plain = !pasted && !long && !typo && strong && asWritten && clause.weaker.length === 0;
+  // "I live in Paris, Texas": a place cut before its region is not the place meant, and a name cut before its
+  // particle ("Daan de Vries") not the name: asked.
+  const cut = candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText);
+  const plain = !pasted && !long && !typo && strong && asWritten && !cut && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }
 
@@ -175,7 +178,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
       const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
       if (fit === 'no') continue;
       if ('framed' in rest) framed.push(candidate);
-      const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
+      const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong', ownText);
       const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
       if (same < 0) candidates.push({ ...candidate, tier });
       else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };

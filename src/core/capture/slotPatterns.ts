@@ -13,6 +13,7 @@ import {
   notNames,
 } from './knownNames';
 import { compiled } from './compiledPatterns';
+import { timezoneIn } from './timezones';
 import { lexiconTag } from './wordTagger';
 import { objectPhrase } from './passingShapes';
 import type { Candidate, Tier } from './candidate';
@@ -129,7 +130,9 @@ const location: Extractor = (clause) => {
 
 const timezone: Extractor = (clause) => {
   const found = match(clause, String.raw`^my (?:time ?zone|tz) is\s+((?:UTC|GMT)(?:\s*[+-]\s*\d{1,2}(?::\d{2})?)?|[A-Z]{2,5}|[A-Za-z]+\/[A-Za-z_]+)\b`);
-  return one('timezone', found?.[1].replace(/\s+/g, ''), 'A');
+  // The pattern is read without case, so "my timezone is weird" must still name a zone the zone list knows.
+  const zone = found ? timezoneIn(found[1].replace(/\s+/g, '')) : undefined;
+  return one('timezone', zone ? found![1].replace(/\s+/g, '') : undefined, 'A');
 };
 
 /** "I use X", "I'm on X", "my K is X", "I use X as my K": for keys whose values are known names. */
@@ -139,7 +142,11 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
       match(clause, String.raw`^my (?:main |primary |default |daily )?${noun} is\s+(.+)$`) ??
       match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`) ??
       match(clause, String.raw`^(.{1,30}?) is my (?:main |primary |default |daily |go-to )?${noun}\b`);
-    if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
+    // A name the list does not know is asked about, and only when written as a name ("my shell is broken" names none).
+    if (own) {
+      const known = findKnown(own[1], names)[0];
+      return known ? one(key, known, 'A') : one(key, /^\p{Lu}/u.test(own[1].trim()) ? properNoun(own[1], 3) : undefined, 'B');
+    }
     // "I use pnpm" names the tool, not the key: the key is read from the list the name is on, so it is asked about.
     const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using|i am using)\s+(.+)$`);
     if (use) {

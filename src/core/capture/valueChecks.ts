@@ -70,6 +70,9 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
     const capital = capitalisedIn(value, words, text);
     if (!capital && isCommonWord(value) && key !== 'team') return 'no';
+    // "My team is great", "my team is the best": a team's quality, not its name ("the mobile team" names one).
+    const namedTeam = text.toLowerCase().includes(`${lower} team`) || text.toLowerCase().includes(`${lower} squad`);
+    if (key === 'team' && !capital && !namedTeam && /^(?:Adjective|Comparable|Superlative)$/.test(lexiconTag(first) ?? '')) return 'no';
     if (key === 'location') return [...tags].some((tag) => placeTags.has(tag)) ? 'strong' : 'weak';
     if (key === 'employer' && [...tags].some((tag) => placeTags.has(tag))) return 'weak';
     return capital || key === 'team' ? 'strong' : 'weak';
