@@ -32,7 +32,13 @@ export interface CaptureResult {
  */
 const plainMessageLength = 280;
 const notPlain =
-  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
+
+/**
+ * A message that ends by taking itself back ("I work at Google. Just kidding.", "…, said no one ever", "in my dreams"):
+ * nothing in it is the owner's statement.
+ */
+const takenBackAtEnd = /(?:\bjust kidding|\bjk|\bkidding|\bnot really|\bsaid no one ever|\bin my dreams|\byeah,? right|\bi wish|(?:^|\s)\/s)\W*$/i;
 
 const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
 
@@ -151,10 +157,11 @@ export function captureFacts(role: 'user' | 'assistant', message: string, allowl
   const text = secret ? redactSecrets(message) : message;
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
+  if (takenBackAtEnd.test(text)) return { candidates: [] };
   if (!secret) return { candidates: readFacts(text, allowlist) };
   // The removed secret stands on a line of its own, as a pasted block does: what the owner says after it ("…:
   // <token> — I'm a DevOps engineer at Wise") is read as their own words again, not as the rest of a lead-in's paste.
-  const found = readFacts(text.replace(secretAlone, `\n${secretMarker}\n\n`), allowlist);
+  const found = takenBackAtEnd.test(text) ? [] : readFacts(text.replace(secretAlone, `\n${secretMarker}\n\n`), allowlist);
   return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
 
