@@ -221,6 +221,8 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
     if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
   }
+  // "the new intern": the role is intern, whichever shape kept the "new".
+  kept = kept.filter((candidate) => !(candidate.key === 'role' && kept.some((other) => other.key === 'role' && other !== candidate && candidate.value.toLowerCase() === `new ${other.value.toLowerCase()}`)));
   kept = correctedInPlace(kept, ownText);
   const singleKeys = new Map<string, number>();
   for (const candidate of kept) if (candidate.key !== 'languages' && candidate.key !== 'frameworks' && candidate.key !== 'style') singleKeys.set(candidate.key, (singleKeys.get(candidate.key) ?? 0) + 1);

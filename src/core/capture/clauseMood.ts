@@ -59,7 +59,7 @@ export function sentenceVerdict(sentence: string): SentenceVerdict {
 
 const skipped: SentenceVerdict = { skip: true, question: false, kept: '', weaker: [] };
 
-const someoneElse =
+export const someoneElse =
   /^my\s+(?:[\p{L}]+['’]s\s|(?:(?!package\s)\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
 const negation = /\b(?:never|no longer|not anymore|any ?more|not any more|none)\b/i;
 const statedByNegation = /^i (?:do not|don't|dont) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;

@@ -2,7 +2,7 @@ import { foreignClauses, looksForeign } from './foreignShapes';
 import type { OwnerClause } from './ownerClause';
 
 export type { OwnerClause } from './ownerClause';
-import { clauseVerdict, sentenceVerdict } from './clauseMood';
+import { clauseVerdict, sentenceVerdict, someoneElse } from './clauseMood';
 import { timezoneIn } from './timezones';
 import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
 
@@ -151,6 +151,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
   let lastOfSentence: OwnerClause | undefined;
   // Set when the owner's own clause ends in a colon: the words after it are its list.
   let colonList = false;
+  let othersList = false;
   for (const clauseWords of splitWords(words)) {
     const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
     if (/^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
@@ -184,6 +185,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     const weaker = [...verdict.weaker];
     let text = raw;
     if (!ownerSubject.test(raw)) {
+      if (othersList) continue;
       const subjectless = !ownSubject.test(raw) && raw.split(/\s+/).length <= 12;
       // "sorry Playwright fans" speaks to others, whatever came before it.
       const implied = (introduced || sentenceStartsDescribing.test(raw) || (opening && firstFragment.test(raw))) && subjectless && !/^sorry\b/i.test(plain);
@@ -215,8 +217,11 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     previous = text;
     if (judged.skip) {
       lastOfSentence = undefined;
+      // "my mentor is a Go person: Go, gRPC": the list after a clause that is not the owner's is not the owner's either.
+      othersList = someoneElse.test(text) && /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '');
       continue;
     }
+    othersList = false;
     if (introduction.test(text) || introduction.test(raw)) introduced = true;
     lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
     colonList = /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '') && !weaker.includes(fragmentOfDescription);
