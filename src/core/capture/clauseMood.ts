@@ -72,7 +72,7 @@ const futureOrWish =
 const arrangement = /^i am (?:moving|joining|starting|switching|relocating|leaving|changing|heading|interviewing|applying)\b/i;
 const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one|acting|interim|covering|filling in|for (?:two|three|a few|\d+) (?:days|weeks|months)|for the (?:next|coming|rest of the) (?:(?:few|couple of|two|three|\d+) )?(?:days?|weeks?|months?|week|month))\b/i;
 const idiom =
-  /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
+  /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|\bmy name is mud\b|\bis my middle name\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
 
 /** The first verb of the clause: the one that carries its tense. */
 function finiteVerb(words: readonly Word[]): Word | undefined {

@@ -58,10 +58,12 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     // "My name is Ada Park": the frame says it is a name, so a place's shape in it only makes it the owner's to settle.
     if (place) return framed && capitalisedIn(value, words, text) ? 'weak' : 'no';
     const known = [...tags].some((tag) => nameTags.has(tag));
+    // "My name is Crazy": a word the tagger reads as a quality is no name, unless a frame says it is (then it is asked).
+    if (!known && ['Adjective', 'Comparable', 'Superlative'].some((tag) => tags.has(tag))) return framed && capitalisedIn(value, words, text) ? 'weak' : 'no';
     const capital = capitalisedIn(value, words, text);
     // A capitalised noun may be a name ("Maya"); a common word of another kind ("Done", "Crazy") is not.
     const nounLike = /^(?:Noun|Singular|Uncountable|ProperNoun)$/.test(lexiconTag(first) ?? '');
-    if (!known && isCommonWord(value) && !(capital && nounLike)) return 'no';
+    if (!known && isCommonWord(value) && !(capital && (nounLike || framed))) return 'no';
     return capital && (known || !isCommonWord(value)) ? 'strong' : 'weak';
   }
   if (key === 'employer' || key === 'location' || key === 'team') {
