@@ -221,6 +221,8 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
     if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
   }
+  // "on my Mac": the system is macOS, whichever shape also kept the machine's name.
+  if (kept.some((candidate) => candidate.key === 'os' && candidate.value === 'macOS')) kept = kept.filter((candidate) => !(candidate.key === 'os' && /^(?:mac|mac os|os x)$/i.test(candidate.value)));
   // "the new intern": the role is intern, whichever shape kept the "new".
   kept = kept.filter((candidate) => !(candidate.key === 'role' && kept.some((other) => other.key === 'role' && other !== candidate && candidate.value.toLowerCase() === `new ${other.value.toLowerCase()}`)));
   kept = correctedInPlace(kept, ownText);

@@ -90,6 +90,9 @@ const insideSomething = /\b(?:docs?|documentation|page|site|website|subreddit|fo
  */
 function placedTools(object: string): Candidate[] {
   const phrase = objectPhrase(object);
+  // "I'm on a MacBook", "on my Mac": the machine names its system.
+  const machine = /^(?:a|my|an)\s+(?:(?:new|old|work|personal)\s+)?(mac|macbook(?:\s+(?:pro|air))?|imac|mac\s+(?:mini|studio))\b/i.exec(phrase);
+  if (machine) return toolsIn('macOS', new Set(['os']));
   if (/^(?:the|a|an|this|that|my|our|their|his|her|step|page|version|line)\b/i.test(phrase) || insideSomething.test(phrase) || /['’]s\b/.test(phrase)) return [];
   const found = toolsIn(phrase);
   const opening = phrase.toLowerCase();
