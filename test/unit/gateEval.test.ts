@@ -36,6 +36,14 @@ describe('gate-eval (the CLI over the labelled corpora)', () => {
     assert.equal(summary.tierAErrors, 0, 'no tier-A error');
   });
 
+  it('reads English where it missed before (lists, fragments, informal text, a secret beside facts, moves) and confirms nothing wrong', () => {
+    const { summary } = gateEval('capture-dev-english.jsonl');
+    console.log(`      English dev gate-eval: ${summary.cases} cases, capture precision ${summary.capturePrecision}, recall ${summary.recall}, tier A ${summary.tierA} (${summary.tierAErrors} wrong)`);
+    assert.equal(summary.tierAErrors, 0, 'no tier-A error');
+    assert.ok(summary.capturePrecision >= 0.95, `capture precision ${summary.capturePrecision}`);
+    assert.ok(summary.recall >= 0.85, `recall ${summary.recall}`);
+  });
+
   for (const corpus of ['gate-eval-blind.jsonl', 'gate-eval-blind2.jsonl', 'gate-eval-blind3.jsonl', 'gate-eval-blind4.jsonl', 'gate-eval-blind5.jsonl']) {
     it(`reports the blind corpus ${corpus} (written by an author who never saw the gates): scored, never gated`, function () {
       const { summary } = gateEval(corpus);

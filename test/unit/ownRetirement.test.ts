@@ -32,6 +32,17 @@ describe('engram chat: the owner retires a belief in their own words', () => {
     assert.ok(second.learned.some((fact) => fact.key === 'employer' && fact.value === 'Calico'), JSON.stringify(second));
   });
 
+  it('"I moved from Chicago to Denver" and a diary\'s "Switched from bash to zsh" retire the old value and the new one fills the slot', async () => {
+    standIn.setDefaultReply(() => ({ content: 'Thanks, noted. Anything else?' }));
+    const lines = await chat(['I live in Chicago.', 'My shell is bash.', 'I moved from Chicago to Denver over the summer.', 'Switched from bash to zsh when I got the new laptop.']);
+    assert.ok(lines[0].learned.some((fact) => fact.key === 'location' && fact.value === 'Chicago'), JSON.stringify(lines[0]));
+    assert.ok(lines[1].learned.some((fact) => fact.key === 'shell' && fact.value.toLowerCase() === 'bash'), JSON.stringify(lines[1]));
+    assert.deepEqual(lines[2].retired, [{ key: 'location', value: 'Chicago' }]);
+    assert.ok(lines[2].learned.some((fact) => fact.key === 'location' && fact.value === 'Denver'), JSON.stringify(lines[2]));
+    assert.deepEqual(lines[3].retired.map((fact) => fact.key), ['shell']);
+    assert.ok(lines[3].learned.some((fact) => fact.key === 'shell' && fact.value === 'zsh'), JSON.stringify(lines[3]));
+  });
+
   it('"my colleague left Stripe" and "if I left Stripe" retire nothing, though the reply voices Stripe', async () => {
     standIn.setDefaultReply(() => ({ content: 'How is Stripe treating you?' }));
     const lines = await chat(['I work at Stripe.', 'My colleague left Stripe last week.', 'If I left Stripe I would miss the team.']);

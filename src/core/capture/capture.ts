@@ -1,10 +1,10 @@
-import { readOwnerClauses, type OwnerClause } from './clauses';
+import { fragmentOfDescription, readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
-import { frameClauses, frameLanguageOf, framedCandidates, type FramedCandidate } from './frames';
+import { frameClauses, frameLanguageOf, framedCandidates, isKnownToolName, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
 import { closedGate, type AllowedKeys } from './gates';
 import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
-import { ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
+import { objectPhrase, ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
@@ -14,6 +14,7 @@ import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
 import { candidatesOf } from './slotPatterns';
 import { plausibility } from './valueChecks';
+import { lexiconTag } from './wordTagger';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -31,7 +32,15 @@ export interface CaptureResult {
  */
 const plainMessageLength = 280;
 const notPlain =
-  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us)\b|n['’]t\b|["“”«»]/i;
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
+
+/**
+ * A message that ends by taking itself back ("I work at Google. Just kidding.", "…, said no one ever", "in my dreams"):
+ * nothing in it is the owner's statement.
+ */
+const takenBackAtEnd = /(?:\bjust kidding|\bjk|\bkidding|\bnot really|\bsaid no one ever|\bin my dreams|\byeah,? right|\bi wish|(?:^|\s)\/s)\W*$/i;
+
+const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
 
 /** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
 const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
@@ -43,8 +52,13 @@ const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_
  */
 function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
-    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && frame.value.toLowerCase().includes(candidate.value.toLowerCase()));
+    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && containsWords(frame.value, candidate.value));
   return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
+}
+
+/** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */
+function containsWords(value: string, inner: string): boolean {
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(inner)}(?![\p{L}\p{N}])`, 'iu').test(value);
 }
 
 function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
@@ -52,8 +66,58 @@ function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | Frame
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
   const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
-  return { candidates: [...framedCandidates(text, 'en'), ...others], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
+  return { candidates: [...framedCandidates(text, 'en'), ...others, ...listedTools(clause, others)], typo: fixed !== undefined && !/^im\s/i.test(clause.text) };
 }
+
+/**
+ * Known tools named in a fragment of the owner's self-description ("Frontend lead at Canva, React and Next.js",
+ * "mostly PyTorch and Python") or in the list that goes on after a tool a shape read ("I'm a Ruby person: Rails,
+ * Hotwire"): each is the owner's, asked about (tier B), never confirmed alone. Only names written as the lists spell
+ * them count ("the next two days" names no Next.js), never a command ("brew install keeps failing") nor a name after
+ * "at" (an employer: "ML engineer at Hugging Face"), and a list stops where the clause turns to an event.
+ */
+function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate[] {
+  const phrase = objectPhrase(clause.text);
+  let words: string;
+  if (clause.weaker.includes(fragmentOfDescription)) words = namesOnly(phrase.replace(/^i am\s+/i, ''));
+  else if (phrase.includes(': ')) {
+    // Only a list the owner's own clause introduces as theirs ("I'm a Ruby person: …"), not "help me compare these: …".
+    if (read.length === 0 && !ownListOpening.test(phrase)) return [];
+    words = namesOnly(phrase.slice(phrase.indexOf(': ') + 2));
+  }
+  else {
+    const list = phrase.indexOf(', ');
+    const toolKeys = new Set(toolsIn(phrase).map((candidate) => candidate.key));
+    if (list < 0 || !read.some((candidate) => toolKeys.has(candidate.key))) return [];
+    words = phrase.slice(list + 2);
+  }
+  return toolsIn(words).filter((candidate) => {
+    const at = words.indexOf(candidate.value);
+    // Written in lower case, a name counts only when it is no English word too ("python", "sql"; not "next", "spring").
+    if (at < 0 && candidate.value !== candidate.value.toLowerCase() && lexiconTag(candidate.value.toLowerCase()) !== undefined) return false;
+    const written = at >= 0 ? at : words.toLowerCase().indexOf(candidate.value.toLowerCase());
+    return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for)\s+(?:the\s+)?$/i.test(words.slice(0, written));
+  });
+}
+/**
+ * The parts of a fragment that are nothing but names ("mostly PyTorch and Python", "TypeScript only", "React on the
+ * web"): a part with words of its own ("coffee with Rust folks") is a sentence about something else.
+ */
+function namesOnly(fragment: string): string {
+  return fragment
+    .split(/\s*[,;:]\s*|\s+(?:and|&|\+|plus|or)\s+|\s+\/\s+/)
+    .filter((part) => {
+      const names = toolsIn(part);
+      if (names.length === 0) return false;
+      let rest = part;
+      for (const name of names) rest = rest.replace(new RegExp(escapeRegExp(name.value), 'i'), ' ');
+      return rest.replace(listGlue, ' ').trim() === '';
+    })
+    .join(', ');
+}
+const listGlue = /\b(?:mostly|mainly|only|all day|all the way|a bit of|a little|some|lots of|heavy|heavily|daily|every day|these days|with|on|in|for|at work|for fun|on the side|the|my|everything|apps?|stack|backend|frontend|web|mobile|android|ios|tooling)\b|[.!()+-]/gi;
+const ownListOpening = /^(?:i am (?:an? |the )?[\p{L}.+#/ -]{1,30}? (?:person|user|fan|shop|dev|developer|engineer)\b|i (?:use|write|run|work (?:with|in)|code (?:with|in))\b|my (?:stack|setup|tools|toolchain|toolbox)\b)/iu;
+const commandAfter = /^\s+(?:install|add|run|build|test|init|update|upgrade|remove|exec|ci|i|x|dev|start)\b/i;
 
 /** Sentences in the languages only the frames read (Polish, Turkish, Japanese in romaji, code-mixed English). */
 function frameReadClauses(ownText: string): OwnerClause[] {
@@ -71,12 +135,17 @@ function frameReadClauses(ownText: string): OwnerClause[] {
  * shape of a key, in a clause with nothing that weakens it, in a message with nothing pasted, for a value the
  * tagger agrees is one (a capitalised name, a known place). Everything else that passes is asked (B) or queued (C).
  */
-function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean): Tier {
+function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, long: boolean, typo: boolean, strong: boolean, ownText: string): Tier {
   if (candidate.tier !== 'A') return candidate.tier;
   // A value Engram respelled ("vscode" as VS Code) is Engram's reading, not the owner's words: asked.
   const respellable = ['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks'].includes(candidate.key);
-  const asWritten = !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
-  const plain = !pasted && !long && !typo && strong && asWritten && clause.weaker.length === 0;
+  // A name or a place the owner wrote in lower case ("i live in glasgow") is Engram's capital: asked too.
+  const properKey = ['name', 'location', 'employer', 'team'].includes(candidate.key);
+  const asWritten = properKey ? clause.text.includes(candidate.value) : !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
+  // "I live in Paris, Texas": a place cut before its region is not the place meant, and a name cut before its
+  // particle ("Daan de Vries") not the name: asked.
+  const cut = candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText);
+  const plain = !pasted && !long && !typo && strong && asWritten && !cut && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }
 
@@ -88,8 +157,11 @@ export function captureFacts(role: 'user' | 'assistant', message: string, allowl
   const text = secret ? redactSecrets(message) : message;
   const blocked = closedGate(role, text);
   if (blocked) return { candidates: [], blocked };
-  const found = readFacts(text, allowlist);
-  if (!secret) return { candidates: found };
+  if (takenBackAtEnd.test(text)) return { candidates: [] };
+  if (!secret) return { candidates: readFacts(text, allowlist) };
+  // The removed secret stands on a line of its own, as a pasted block does: what the owner says after it ("…:
+  // <token> — I'm a DevOps engineer at Wise") is read as their own words again, not as the rest of a lead-in's paste.
+  const found = takenBackAtEnd.test(text) ? [] : readFacts(text.replace(secretAlone, `\n${secretMarker}\n\n`), allowlist);
   return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
 
@@ -113,7 +185,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
       const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
       if (fit === 'no') continue;
       if ('framed' in rest) framed.push(candidate);
-      const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong');
+      const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong', ownText);
       const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
       if (same < 0) candidates.push({ ...candidate, tier });
       else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
@@ -122,7 +194,10 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
   const concepts = styleCandidates(ownText);
-  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text))]) {
+  // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
+  if (candidates.some((candidate) => candidate.key === 'pronouns')) candidates.forEach((candidate, i) => candidate.key === 'name' && candidate.tier === 'C' && (candidates[i] = { ...candidate, tier: 'B' }));
+  // A signature is a name, never a tool's ("- Vitest" closing a list).
+  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value)))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
   const styled = candidates
@@ -146,6 +221,10 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
     if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
   }
+  // "on my Mac": the system is macOS, whichever shape also kept the machine's name.
+  if (kept.some((candidate) => candidate.key === 'os' && candidate.value === 'macOS')) kept = kept.filter((candidate) => !(candidate.key === 'os' && /^(?:mac|mac os|os x)$/i.test(candidate.value)));
+  // "the new intern": the role is intern, whichever shape kept the "new".
+  kept = kept.filter((candidate) => !(candidate.key === 'role' && kept.some((other) => other.key === 'role' && other !== candidate && candidate.value.toLowerCase() === `new ${other.value.toLowerCase()}`)));
   kept = correctedInPlace(kept, ownText);
   const singleKeys = new Map<string, number>();
   for (const candidate of kept) if (candidate.key !== 'languages' && candidate.key !== 'frameworks' && candidate.key !== 'style') singleKeys.set(candidate.key, (singleKeys.get(candidate.key) ?? 0) + 1);

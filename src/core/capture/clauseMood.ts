@@ -59,20 +59,20 @@ export function sentenceVerdict(sentence: string): SentenceVerdict {
 
 const skipped: SentenceVerdict = { skip: true, question: false, kept: '', weaker: [] };
 
-const someoneElse =
+export const someoneElse =
   /^my\s+(?:[\p{L}]+['’]s\s|(?:(?!package\s)\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
 const negation = /\b(?:never|no longer|not anymore|any ?more|not any more|none)\b/i;
 const statedByNegation = /^i (?:do not|don't|dont) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;
 const pastMarker = /\b(?:used to|back when|back in|before i|formerly|previously|ex-\w+|until \d{4}|in the past|years ago|ages ago)\b/i;
 /** Past forms that describe where things stand now ("I moved to Porto", "I'm based in Lisbon"). */
-const resultVerbs = new Set(['moved', 'switched', 'relocated', 'joined', 'started', 'migrated', 'settled', 'transferred', 'based', 'located', 'called', 'named', 'married', 'got']);
+const resultVerbs = new Set(['moved', 'switched', 'relocated', 'joined', 'started', 'migrated', 'settled', 'transferred', 'based', 'located', 'called', 'named', 'married', 'got', 'dropped', 'ditched', 'swapped', 'replaced', 'changed', 'put', 'installed']);
 const modals = new Set(['will', 'would', 'could', 'might', 'may', 'shall', 'should', 'wo', "'ll", 'ought']);
 const futureOrWish =
   /\b(?:going to|gonna|about to|planning|plan to|plans to|thinking (?:of|about)|considering|hoping|hope to|want to|wanna|would love|wish|someday|one day|soon|next (?:week|month|year|quarter|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:a|two|three) (?:weeks?|months?))\b/i;
 const arrangement = /^i am (?:moving|joining|starting|switching|relocating|leaving|changing|heading|interviewing|applying)\b/i;
-const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one|acting|interim|covering|filling in|for (?:two|three|a few|\d+) (?:days|weeks|months))\b/i;
+const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one|acting|interim|covering|filling in|for (?:two|three|a few|\d+) (?:days|weeks|months)|for the (?:next|coming|rest of the) (?:(?:few|couple of|two|three|\d+) )?(?:days?|weeks?|months?|week|month))\b/i;
 const idiom =
-  /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
+  /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|\bmy name is mud\b|\bis my middle name\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
 
 /** The first verb of the clause: the one that carries its tense. */
 function finiteVerb(words: readonly Word[]): Word | undefined {
@@ -95,7 +95,8 @@ export function clauseVerdict(text: string, words: readonly Word[]): ClauseVerdi
     if (modals.has(form)) return { skip: true, weaker: [] };
     if (['was', 'were', 'had', 'did', 'used'].includes(form)) return { skip: true, weaker: [] };
     if (verb.tags.has('PastTense') && !verb.tags.has('Copula')) {
-      if (!resultVerbs.has(form)) return { skip: true, weaker: [] };
+      // "I went back to Vim", "went over to Zed": a return is where things stand now.
+      if (!resultVerbs.has(form) && !/\bwent (?:back|over) to\b/i.test(text)) return { skip: true, weaker: [] };
       weaker.push('a change, told in the past tense');
     }
   }

@@ -2,7 +2,7 @@ import { foreignClauses, looksForeign } from './foreignShapes';
 import type { OwnerClause } from './ownerClause';
 
 export type { OwnerClause } from './ownerClause';
-import { clauseVerdict, sentenceVerdict } from './clauseMood';
+import { clauseVerdict, sentenceVerdict, someoneElse } from './clauseMood';
 import { timezoneIn } from './timezones';
 import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
 
@@ -19,11 +19,11 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|about me|name|pronouns)\b|\p{Lu}\p{Ll}+ here\b/iu;
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|^\s*(?:editor|shell|os|timezone|role|team|location)\s*:\s*\S|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|hello|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently)\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -41,17 +41,39 @@ export function stripFillers(clause: string): string {
 const firstFragment =
   /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
 
+/** A change the owner made, told without its subject at the start of a sentence. */
+const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
+
+/**
+ * Text typed without punctuation ("im an sre lol dont judge me", "i live in glasgow now and the weather is a joke"):
+ * a laugh or an aside between words ends a clause, as a comma would.
+ */
+function unpunctuated(line: string): string {
+  return line.replace(/\s+(lol|lmao|haha+|rofl|ngl|tbh|btw|imo)\s+(?=\p{L})/giu, ' $1, ');
+}
+
+const ownHeading = /(?:about me|my (?:setup|stack|tools|toolchain|config)|things (?:to know )?about me)\b[^:\n]{0,40}:\s*$/i;
+
 /** Lines of the owner's text, then sentences, keeping only those that could carry a fact about the owner. */
 function candidateSentences(ownText: string): string[] {
   const sentences: string[] = [];
+  let underOwnHeading = false;
   for (const rawLine of ownText.split('\n')) {
     // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
+    const bullet = /^\s*(?:\d{1,2}[.)]|[-*•])\s+/.test(rawLine);
     const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
-    if (!firstPersonCue.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
+    // "About me:" then "- macOS", "- Neovim": each item under the owner's own heading describes the owner.
+    if (underOwnHeading && bullet && line.trim()) {
+      sentences.push(`about me: ${line.trim()}`);
+      if (sentences.length >= maxTaggedSentences) break;
+      continue;
+    }
+    underOwnHeading = ownHeading.test(line);
+    if (!firstPersonCue.test(line) && !changeOpening.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
     // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
-    for (const sentence of splitSentences(line.replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
+    for (const sentence of splitSentences(unpunctuated(line).replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
-        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
+        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || changeOpening.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
       }
     }
     if (sentences.length >= maxTaggedSentences) break;
@@ -59,10 +81,15 @@ function candidateSentences(ownText: string): string[] {
   return sentences.slice(0, maxTaggedSentences);
 }
 
+/** Why a clause with no subject of its own, read as the owner's ("Sydney-based, React and Next.js"), is never confirmed alone. */
+export const fragmentOfDescription = 'a fragment of a self-description, without its own subject';
+
 /** Conjunctions that always start a clause of their own. */
 const subordinator = /^(?:but|so|while|because|since|although|though|whereas|when|if|unless)$/i;
 /** "and"/"or" start a clause only before a subject or a verb ("and my shell is zsh", "and started at Finch"): not in "Rust and Go". */
 const coordinator = /^(?:and|or|plus)$/i;
+/** Verbs of a change the tagger may read as adjectives ("and joined Klaviyo"): a clause of their own after "and". */
+const changeVerb = /^(?:joined|moved|switched|started|relocated|migrated|went|left|quit)$/i;
 const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the)$/i;
 
 /** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
@@ -74,7 +101,7 @@ function splitWords(words: readonly Word[]): Word[][] {
     const startsClause =
       word.pre.includes('(') ||
       subordinator.test(word.text) ||
-      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
+      (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || changeVerb.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
     if (current.length > 0 && startsClause) clauses.push([word]);
     else current.push(word);
     if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
@@ -107,7 +134,7 @@ const introduction =
 /** A fragment that has a subject of its own (so it is not a description of the owner). */
 const ownSubject =
   /^(?:we|you|u|he|she|they|it|it's|this|that|these|those|there|here|our|his|her|their|its|the|what|which|who|how|why|where|can|could|would|should|will|do|does|did|is|are|was|were|please|pls|let|any|not|no|now|then|thanks|sorry|hope|need)\b(?!\/)/i;
-const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? (?:is|are) (?:my|what i|where i)\b|^[\p{L}\d .+#/@&'’-]{1,40}? here(?: again)?$|^[\p{L} -]{1,30}? by day\b|^(?:i(?:'ve| have) )?been an? |^(?:she|he|they|xe|ze|it)\/\w+|^it'?s \p{L}+(?: btw| here| again)?$|^(?:my )?(?:daily|main|work|default) (?:machine|laptop|driver|editor|os|shell|setup) is\b/iu;
+const ownerSubject = /^(?:no \w+ for me|i|my|me|call me|you can call me|(?:everyone|everybody|people|friends|most people) calls? me|name's|name is|pronouns|as (?:an?|the)\s)\b|^[\w .+#-]{1,30}? (?:is|are) (?:my|what i|where i)\b|^[\p{L}\d .+#/@&'’-]{1,40}? here(?: again)?$|^[\p{L} -]{1,30}? by day\b|^(?:i(?:'ve| have) )?been an? |^(?:she|he|they|xe|ze|it)\/\w+|^it(?:'?s| is) (?:(?:she|he|they|xe|ze)\/\w+|(?:all|mostly|only|just) [\p{L}.+#/ -]{1,30}? (?:these days|now|nowadays))$|^it'?s \p{L}+(?: btw| here| again)?$|^(?:my )?(?:daily|main|work|default) (?:machine|laptop|driver|editor|os|shell|setup) is\b/iu;
 /** A sentence that opens with a self-description and no subject: "Located in Cape Town, working as…". */
 const sentenceStartsDescribing = /^(?:located|based|living|working|currently based|originally from|running|using|daily-driving|day job is)\b/i;
 const questionStart = /^(?:can|could|would|will|do|does|did|is|are|am|should|shall|what|how|why|where|which|who|whom|any|pls|please|thoughts|ideas?)\b/i;
@@ -122,25 +149,35 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
   let opening = opensMessage;
   let previous = '';
   let lastOfSentence: OwnerClause | undefined;
+  // Set when the owner's own clause ends in a colon: the words after it are its list.
+  let colonList = false;
+  let othersList = false;
   for (const clauseWords of splitWords(words)) {
     const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
-    if (/^(?:about me|a bit about me|quick intro|intro|kurz zu mir)$/i.test(plain)) {
+    if (/^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
       introduced = true;
       continue;
     }
-    let raw = stripFillers(plain);
+    // "workin at shopify", "livin in leeds": the dropped g of a verb of self-description.
+    let raw = stripFillers(plain).replace(/^(work|liv|cod|us|runn|writ|build|bas)in\b/i, '$1ing');
     if (/^(?:if|unless)\b/i.test(raw)) continue;
     const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
     raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
     // "…, and started at Finch": the subject is the previous clause's.
-    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run)\b/i.test(raw)) raw = `i ${raw}`;
+    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated)\b/i.test(raw)) raw = `i ${raw}`;
+    // "Switched from bash to zsh last week", "Dropped Jest for Vitest": a diary's first clause leaves out its "I".
+    else if (!previous && changeOpening.test(raw)) raw = `i ${raw}`;
     if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
-    raw = withoutAdverbs(raw).replace(/\s+(?:btw|fyi|tbh|imo|lol|haha|ha|anyway)$/i, '');
+    raw = withoutAdverbs(raw).replace(/(?:\s+(?:btw|fyi|tbh|imo|lol|lmao|haha|ha|anyway|ngl|fr|tho))+$/i, '');
     // "(helix user, if you're wondering)": an aside about the author.
     if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
     // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
-    const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,40}?) (?:here(?: again)?|by day)$/iu.exec(raw);
-    if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
+    const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,60}?) (?:here(?: again)?|by day)$/iu.exec(raw);
+    if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) {
+      raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
+      // "Full-stack dev here, Laravel and Vue": what follows describes the same person.
+      introduced = true;
+    }
     raw = raw.replace(/^(?:i(?:'ve| have) )?been (an? )/i, 'i am $1').replace(/^(?:my )?(?:daily|main|work) (?:machine|laptop|driver) is\s+/i, 'i am on ');
     if (!raw) continue;
     // In a question, only what the owner says before asking counts ("Since I use zsh, where should this go?").
@@ -148,6 +185,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     const weaker = [...verdict.weaker];
     let text = raw;
     if (!ownerSubject.test(raw)) {
+      if (othersList) continue;
       const subjectless = !ownSubject.test(raw) && raw.split(/\s+/).length <= 12;
       // "sorry Playwright fans" speaks to others, whatever came before it.
       const implied = (introduced || sentenceStartsDescribing.test(raw) || (opening && firstFragment.test(raw))) && subjectless && !/^sorry\b/i.test(plain);
@@ -156,9 +194,12 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       const opener = clauseWords[0];
       const verbFirst = !!opener && (opener.tags.has('Verb') || opener.tags.has('Adverb')) && !/^\p{Lu}/u.test(opener.text);
       const listItem = !subordinate && clauseWords.some((word) => word.tags.has('Noun') || word.tags.has('Acronym') || /^\p{Lu}/u.test(word.text)) && !verbFirst;
-      if (!implied && subjectless && listItem && last && lastOfSentence === last) {
+      // After a colon that ends the owner's own clause, the words are that clause's list ("I'm a Ruby person: Rails, Hotwire").
+      const listed = colonList || !implied;
+      if (listed && subjectless && listItem && last && lastOfSentence === last) {
         // A list that goes on after a comma: "I write Go, Python and a bit of Elixir".
-        lastOfSentence = { ...last, text: `${last.text}, ${raw}`, words: [...last.words, ...clauseWords] };
+        const joiner = colonList && !last.text.includes(': ') ? ': ' : ', ';
+        lastOfSentence = { ...last, text: `${last.text}${joiner}${raw}`, words: [...last.words, ...clauseWords] };
         into.push(lastOfSentence);
         continue;
       }
@@ -169,17 +210,21 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
         continue;
       }
       text = `i am ${raw}`;
-      weaker.push('a fragment of a self-description, without its own subject');
+      weaker.push(fragmentOfDescription);
     }
     const judged = clauseVerdict(text, clauseWords);
     if (ownerSubject.test(raw)) opening = false;
     previous = text;
     if (judged.skip) {
       lastOfSentence = undefined;
+      // "my mentor is a Go person: Go, gRPC": the list after a clause that is not the owner's is not the owner's either.
+      othersList = someoneElse.test(text) && /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '');
       continue;
     }
+    othersList = false;
     if (introduction.test(text) || introduction.test(raw)) introduced = true;
     lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
+    colonList = /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '') && !weaker.includes(fragmentOfDescription);
     into.push(lastOfSentence);
   }
 }

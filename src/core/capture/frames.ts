@@ -24,7 +24,7 @@ import {
   notNames,
 } from './knownNames';
 import { roleWords } from './foreignShapes';
-import { properNoun, roleNouns } from './slotPatterns';
+import { properNoun, roleNouns, surnameOf } from './slotPatterns';
 import { timezoneIn } from './timezones';
 import { lexiconTag } from './wordTagger';
 
@@ -78,7 +78,7 @@ export function isKnownToolName(value: string): boolean {
 /** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
 function slotPattern(key: string, last: boolean): string {
   if (last) return '(.+)';
-  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)`;
+  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*)?)`;
   if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
   return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
 }
@@ -130,7 +130,7 @@ export function slotValue(key: string, words: string): string | undefined {
   if (key === 'name') {
     const parts = text.split(/\s+/);
     if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
-    const kept = [parts[0], ...(parts[1] && /^\p{Lu}[\p{L}'’-]*$/u.test(parts[1]) ? [parts[1]] : [])].join(' ');
+    const kept = [parts[0], ...surnameOf(parts.slice(1))].join(' ');
     if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
     return kept[0].toUpperCase() + kept.slice(1);
   }

@@ -73,7 +73,7 @@ export function toolsIn(words: string, keys: ReadonlySet<string> | undefined = u
 }
 
 /** Verbs of using a tool, after which every known tool of the object counts. */
-const usesTool = String.raw`^(?:i am (?:on|in|using|running|stuck on|sticking with|mostly in|mostly on|all[- ]in on|building (?:this|it|[\p{L}-]+(?: [\p{L}-]+)?) (?:on|with|in))|i (?:use|run|daily[- ]drive|live in|do (?:everything|most things|most of my work|all my [\p{L}]+) in|work (?:in|on|with)|code (?:in|on|with)|write|program in|develop (?:in|on|with)|build (?:[\p{L}-]+ ){0,2}(?:with|on|in|using)|manage (?:my )?(?:deps|dependencies|packages|environments) with|test (?:[\p{L}-]+ ){0,3}(?:with|in|using)|do|mostly (?:use|do|write|work in|work with|code in)|switched (?:everything )?to|moved (?:everything )?to)|mostly i am (?:in|on)|running|on)\s+(.+)$`;
+const usesTool = String.raw`^(?:i am (?:on|in|using|running|stuck on|sticking with|mostly in|mostly on|all[- ]in on|building (?:this|it|[\p{L}-]+(?: [\p{L}-]+)?) (?:on|with|in))|i (?:use|run|daily[- ]drive|live in|do (?:everything|most things|most of my work|all my [\p{L}]+) in|work (?:in|on|with)|code (?:in|on|with)|write|program in|develop (?:in|on|with)|build (?:[\p{L}-]+ ){0,2}(?:with|on|in|using)|manage (?:my )?(?:deps|dependencies|packages|environments) with|test (?:[\p{L}-]+ ){0,3}(?:with|in|using)|do|mostly (?:use|do|write|work in|work with|code in)|switched (?:everything )?to|moved (?:everything )?to|(?:switched|migrated|went)(?: over| back)?(?: everything)? from [^,]{1,30}? to|(?:dropped|ditched|replaced|swapped) [^,]{1,30}? (?:for|with))|mostly i am (?:in|on)|running|on)\s+(.+)$`;
 /** "I'm a vim guy", "I'm a Svelte person through and through", "I'm a Go developer". */
 const personShape = String.raw`^i am (?:an?|the) (?:(?:big|huge|total|die-?hard|diehard|lifelong|proud|longtime|long-time) )?((?:[\p{L}.+#/-]+ ){0,2}?[\p{L}.+#/-]+) (?:person|guy|girl|gal|user|fan|dev|developer|engineer|programmer|shop|nerd|enthusiast|main|loyalist)\b`;
 /** "my Vue 3 app", "my flutter app", "my Laravel stuff". */
@@ -90,6 +90,9 @@ const insideSomething = /\b(?:docs?|documentation|page|site|website|subreddit|fo
  */
 function placedTools(object: string): Candidate[] {
   const phrase = objectPhrase(object);
+  // "I'm on a MacBook", "on my Mac": the machine names its system.
+  const machine = /^(?:a|my|an)\s+(?:(?:new|old|work|personal)\s+)?(mac|macbook(?:\s+(?:pro|air))?|imac|mac\s+(?:mini|studio))\b/i.exec(phrase);
+  if (machine) return toolsIn('macOS', new Set(['os']));
   if (/^(?:the|a|an|this|that|my|our|their|his|her|step|page|version|line)\b/i.test(phrase) || insideSomething.test(phrase) || /['’]s\b/.test(phrase)) return [];
   const found = toolsIn(phrase);
   const opening = phrase.toLowerCase();
@@ -117,17 +120,29 @@ function tools(text: string): Candidate[] {
   const mostly = match(text, String.raw`^i am (?:mostly|mainly) ([\p{L}.+#/ -]{1,30})$`);
   if (mostly) return toolsIn(mostly[1]);
   // "IntelliJ is my daily driver", "FastAPI + SQLAlchemy is my default", "webstorm is where i actually work".
-  const mine = match(text, String.raw`^(.{1,40}?) (?:is|are) (?:my (?:daily driver|default|go-to|main|bread and butter|usual|weapon of choice|everything|jam|home)|what i (?:use|build|write|work|code|run)|where i (?:actually )?(?:work|code|live))\b`);
+  const mine = match(text, String.raw`^(.{1,40}?) (?:is|are) (?:my (?:daily driver|default|go-to|main|bread and butter|usual|weapon of choice|everything|jam|home|(?:whole |usual |go-to |default )?(?:stack|setup|toolchain))|what i (?:use|build|write|work|code|run)|where i (?:actually )?(?:work|code|live))\b`);
   if (mine) return toolsIn(mine[1]);
   const myTool = match(text, String.raw`^(?:my )?(?:default |main |daily )?(?:editor|shell|os|operating system|terminal|machine|laptop|ide)(?:'s| is| are) (?:an? )?(.+)$`);
   if (myTool) return toolsIn(objectPhrase(myTool[1]));
   // "i am Swift only", "i am Kotlin all day", "i am conda for everything", "i am JUnit 5 all the way", "i am Fedora on my work laptop".
   const always = match(text, String.raw`^i am ([\p{L}.+#/ \d-]{1,30}?) (?:only|all day|all the way|for everything|forever|everywhere|on my (?:work |home |own )?(?:laptop|machine|desktop|computer|box))\b`);
   if (always) return toolsIn(always[1]);
+  // "i am a mobile dev writing Kotlin and Swift", "an indie dev building Flutter apps in Dart": the work names the tools.
+  const working = match(text, String.raw`^i am (?:an? |the )?[\p{L} -]{1,40}? (?:writing|building|shipping|using|coding in|working (?:with|in)|doing)\s+(.+)$`);
+  if (working) return toolsIn(objectPhrase(working[1]));
+  // "i am uv for packages, pytest for tests": a tool and the job it does for the owner.
+  const forJob = match(text, String.raw`^i am ([\p{L}.+#/ \d-]{1,25}?) for (?:my |all my )?(?:packages|package management|deps|dependencies|tests|testing|unit tests|editing|formatting|linting|the shell|shell|everything|envs|environments)\b`);
+  if (forJob) return toolsIn(forJob[1]);
+  // "…, it's all Kotlin these days": what the owner uses now, after what they no longer do.
+  const nowAll = match(text, String.raw`^it(?:'?s| is) (?:all|mostly|only|just) ([\p{L}.+#/ -]{1,30}?) (?:these days|now|nowadays)$`);
+  if (nowAll) return toolsIn(nowAll[1]);
   const bare = match(text, String.raw`^i am ([\p{L}.+#/-]+(?: [\p{L}.+#/-]+)?) (?:user|person|fan|guy|girl|main)\b`);
   if (bare) return toolsIn(bare[1]);
   const onOrIn = match(text, String.raw`^i am (?:on|in|at|using|running)\s+(.+)$`);
   if (onOrIn) return placedTools(onOrIn[1]);
+  // "Moved from Jest to Vitest": a move between tools (a move between towns is a place's).
+  const toolMove = match(text, String.raw`^i (?:moved|went)(?: over| back)? from (.{1,30}?) to (.+)$`);
+  if (toolMove && toolsIn(toolMove[1]).length > 0) return toolsIn(objectPhrase(toolMove[2]));
   const use = match(text, usesTool);
   if (use) return toolsIn(objectPhrase(use[1]));
   const person = match(text, personShape);
@@ -142,7 +157,9 @@ function tools(text: string): Candidate[] {
 }
 
 function timezone(text: string): Candidate[] {
-  const stated = match(text, String.raw`^i am (?:on |in |at )?((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[\p{L}/_]+(?: (?:standard )?time)?)(?=$|[\s,.;!?)])`);
+  // "i am in Lagos, on WAT": a zone in the list after the owner's own clause.
+  const listed = compiled(String.raw`^i\b.*,\s*(?:on|in)\s+((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[A-Z]{2,5}|\p{Lu}[\p{L}]+\/[\p{L}_]+)$`, 'u').exec(text);
+  const stated = match(text, String.raw`^i am (?:on |in |at )?((?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::\d{2})?|[\p{L}/_]+(?: (?:standard )?time)?)(?=$|[\s,.;!?)])`) ?? listed;
   const value = stated ? timezoneIn(stated[1]) : undefined;
   return value ? [{ key: 'timezone', value, tier: 'B' }] : [];
 }

@@ -1,3 +1,5 @@
+import { secretMarker } from '../shared/secrets';
+
 /**
  * Pasted material: what a developer puts in a message that is not their own words. Emails (headers,
  * greetings, signatures), logs and stack traces, shell sessions, file contents, chat transcripts, news text,
@@ -41,6 +43,8 @@ const codeLine =
   /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
 const csvRow = /^[^\s,]+(?:,[^,\n]*){2,}$/;
+/** A line of YAML: a bare `key:` (a mapping opens), an indented `key: value`, or an indented `- item`. */
+const yamlLine = /^(?:[\w.-]+:\s*|\s+[\w.-]+:(?:\s+\S.*)?|\s+-\s+\S.*)$/;
 const tableRow = /^\s*(?:[-+|]{3,}|.*\s\|\s.*|\(\d+ rows?\))/;
 const diffLine = /^(?:---|\+\+\+|@@|[-+]\S)/;
 const newsDateline = /^\s*(?:[A-Z][A-Z .'-]{2,}(?:,\s*[A-Z][a-z]{2,}\.? \d{1,2})?\s*(?:\([\w .]+\))?\s*[-—–]\s|[Ff][Oo][Rr] [Ii][Mm][Mm][Ee][Dd][Ii][Aa][Tt][Ee] [Rr][Ee][Ll][Ee][Aa][Ss][Ee])/;
@@ -98,9 +102,15 @@ function classify(lines: readonly string[]): LineKind[] {
   let inFence = false;
   let inEmail = false;
   let pastedParagraph = false;
-  const machineRuns = [runsOf(lines, fileField, ownFieldNames), runsOf(lines, transcriptLine, ownFieldNames), runsOf(lines, csvRow), runsOf(lines, diffLine)];
+  const machineRuns = [runsOf(lines, fileField, ownFieldNames), runsOf(lines, transcriptLine, ownFieldNames), runsOf(lines, csvRow), runsOf(lines, diffLine), runsOf(lines, yamlLine, ownFieldNames)];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A secret capture removed is pasted material, whatever surrounded it.
+    if (line.trim() === secretMarker) {
+      kinds[i] = 'foreign';
+      pastedParagraph = false;
+      continue;
+    }
     if (fence.test(line)) {
       inFence = !inFence;
       kinds[i] = 'foreign';

@@ -13,6 +13,8 @@ function plain(clause: string): string {
     .replace(/\bi['’]ve\b/gi, 'i have')
     .replace(/\b(?:don['’]t|dont)\b/gi, 'do not')
     .replace(/\bany more\b/gi, 'anymore')
+    // "Switched from bash to zsh", "Dropped Jest for Vitest": a diary's change leaves out its "I".
+    .replace(/^(?=(?:switched|moved|migrated|dropped|ditched|swapped|replaced) )/i, 'i ')
     .trim();
 }
 

@@ -3,6 +3,7 @@ import type { Candidate } from './candidate';
 import { toolsIn } from './passingShapes';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';
+import { knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks } from './knownNames';
 import { lexiconTag } from './wordTagger';
 
 /**
@@ -52,17 +53,21 @@ function rolePhrase(text: string): Candidate[] {
 
 /** Pieces of an introduction whose subject is implied ("she/her", "payments team", "based in Lisbon"). */
 function pieces(text: string): Candidate[] {
-  const pronouns = match(text, String.raw`^(?:${I_AM}\s+|my pronouns are\s+|pronouns(?: are)?:?\s+)?${pronounPair}$`);
+  const pronouns = match(text, String.raw`^(?:${I_AM}\s+|my pronouns are\s+|pronouns(?: are)?:?\s+|it(?:'?s| is)\s+)?${pronounPair}(?:\s+(?:now|these days))?$`);
   if (pronouns) return found('pronouns', pronouns[1].toLowerCase());
   const team = match(text, String.raw`^${I_AM}\s+(?:on\s+)?(?:the\s+)?([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)$`);
   if (team) return found('team', team[1]);
+  const teamAt = match(text, String.raw`^${I_AM}\s+on the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\s+(?:at|for)\s+${proper}`);
+  if (teamAt && !/^(?:the|a|an)\b/i.test(teamAt[2])) return [...found('team', teamAt[1]), ...entity('employer', teamAt[2])];
   const lead = match(text, String.raw`^i (?:lead|run|manage)\s+the\s+([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\b(?:\s+(?:at|for)\s+${proper})?`);
   if (lead) return [...found('team', lead[1]), ...entity('employer', lead[2])];
   const where = match(text, String.raw`^${I_AM}\s+(?:currently\s+)?(?:based in|based out of|located in|living in|working from|from|out of)\s+${proper}`);
   if (where) return entity('location', where[1]);
   const workFrom = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?(?:for|at)\s+${proper}\s+from\s+${proper}`);
   if (workFrom) return [...entity('employer', workFrom[1]), ...entity('location', workFrom[2])];
-  const workingAt = match(text, String.raw`^(?:i am working|i work|working)\s+(?:at|for)\s+(.+)$`);
+  const fromFor = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?from\s+${proper}\s+(?:for|at)\s+${proper}`);
+  if (fromFor) return [...entity('location', fromFor[1]), ...entity('employer', fromFor[2])];
+  const workingAt = match(text, String.raw`^(?:i am working|i work|working)(?:\s+on the [\p{L}\d -]{1,30}? (?:team|squad))?\s+(?:at|for)\s+(.+)$`);
   if (workingAt) {
     const as = match(workingAt[1], String.raw`\bas\s+(?:an?\s+)?((?:${titleWord}){0,3}?${roleNouns})\b`);
     return [...entity('employer', workingAt[1]), ...found('role', as?.[1])];
@@ -120,9 +125,24 @@ function looseShapes(text: string): Candidate[] {
   return [];
 }
 
+/**
+ * Where the owner is, said inside a clause about something else: "Sydney-based", "out of the Lisbon office", "an indie
+ * dev in Montreal building Flutter apps", "at a bank in Zurich". Only a capitalised word, and the place checks decide.
+ */
+function placesInside(text: string): Candidate[] {
+  const based = capitalised(text, String.raw`(?:^|[\s,])(\p{Lu}[\p{Ll}]+(?:\s\p{Lu}[\p{Ll}]+)?)-based\b`);
+  if (based) return found('location', based[1]);
+  const office = capitalised(text, String.raw`\b(?:out of|from|in|at) (?:the|our|my) (\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?) office\b`);
+  if (office) return found('location', office[1]);
+  const beforeWork = capitalised(text, String.raw`^i am an? [\p{L} -]{1,40}? in (\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)\s+\p{Ll}+ing\b`);
+  if (beforeWork) return found('location', beforeWork[1]);
+  const atPlace = capitalised(text, String.raw`^i (?:am|work|do|code|write)\b.{0,60}?\b(?:at|for) an? [\p{L} -]{1,30}? in (\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)$`);
+  return atPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(atPlace[1]) ?? '') ? found('location', atPlace[1]) : [];
+}
+
 /** Every compound-introduction candidate of one clause (already in plain form: "i am …"). */
 export function selfDescriptionCandidates(text: string): Candidate[] {
-  return [...rolePhrase(text), ...pieces(text), ...looseShapes(text)];
+  return [...rolePhrase(text), ...pieces(text), ...looseShapes(text), ...placesInside(text)];
 }
 
 const typoFixes: [RegExp, string][] = [
@@ -134,6 +154,8 @@ const typoFixes: [RegExp, string][] = [
   [/^i\s+(?:amm|ma)\s+/i, 'i am '],
   [/\b(on|in|at)\s+teh\b/i, '$1 the'],
   [/^im\s+/i, 'i am '],
+  [/^my\s+names\s+/i, 'my name is '],
+  [/\b(?:r)\b(?=\s+\p{L})/iu, 'are'],
   [/^i am (work|live|use|write|code)\b/i, 'i $1'],
 ];
 
@@ -141,5 +163,32 @@ const typoFixes: [RegExp, string][] = [
 export function withoutTypos(text: string): string | undefined {
   let fixed = text;
   for (const [typo, fix] of typoFixes) fixed = fixed.replace(typo, fix);
+  fixed = fixed.replace(/[\p{L}]{6,}/gu, (word) => misspelt(word) ?? word);
   return fixed === text ? undefined : fixed;
+}
+
+let misspellings: Map<string, string> | undefined;
+
+/**
+ * A known name of six letters or more with two letters swapped or one left out ("djnago", "vegetarain", "typscript"),
+ * when the word is no English word of its own: the name meant. Built once, from the lists of names.
+ */
+function misspelt(word: string): string | undefined {
+  if (!misspellings) {
+    misspellings = new Map();
+    const names = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownPackageManagers, ...knownTestFrameworks, ...knownLanguages, ...knownFrameworks, ...knownDiets];
+    // "ubuntu" is "kubuntu" with a letter left out, and a name of its own: a name is never another's misspelling.
+    const spelled = new Set(names.map((name) => name.toLowerCase()));
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      if (lower.length < 6 || !/^\p{L}+$/u.test(lower)) continue;
+      for (let i = 0; i < lower.length; i++) {
+        const variants = [lower.slice(0, i) + lower.slice(i + 1), i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        for (const variant of variants) if (!spelled.has(variant) && !misspellings.has(variant)) misspellings.set(variant, name);
+      }
+    }
+  }
+  const lower = word.toLowerCase();
+  const name = misspellings.get(lower);
+  return name && lexiconTag(lower) === undefined ? name : undefined;
 }

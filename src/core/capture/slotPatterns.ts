@@ -13,6 +13,8 @@ import {
   notNames,
 } from './knownNames';
 import { compiled } from './compiledPatterns';
+import { timezoneIn } from './timezones';
+import { lexiconTag } from './wordTagger';
 import { objectPhrase } from './passingShapes';
 import type { Candidate, Tier } from './candidate';
 
@@ -46,6 +48,17 @@ export function properNoun(text: string, maxWords = 4): string | undefined {
   return kept.length ? capitalise(kept.join(' ')) : undefined;
 }
 
+/** Small words inside a surname ("Daan de Vries", "Ana dos Santos", "Ludwig van der Berg"). */
+const surnameParticle = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|ibn|al|el)$/;
+
+/** The surname that follows a first name, when the next words are one: a capitalised word, or particles and one. */
+export function surnameOf(words: readonly string[]): string[] {
+  let at = 0;
+  while (at < words.length && at < 3 && surnameParticle.test(words[at])) at++;
+  const last = words[at];
+  return last && /^\p{Lu}[\p{L}'’-]*$/u.test(last.replace(/[.,;:!?]+$/, '')) ? [...words.slice(0, at), last.replace(/[.,;:!?]+$/, '')] : [];
+}
+
 function one(key: string, value: string | undefined, tier: Tier): Candidate[] {
   return value ? [{ key, value, tier }] : [];
 }
@@ -55,13 +68,17 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 }
 
 const name: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
-  // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo).
-  const value = plain && plain[1].split(/\s+/).filter((word, i) => i === 0 || /^\p{Lu}/u.test(word)).join(' ');
+  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
+  // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo; "Daan de Vries" keeps its "de").
+  const words = plain ? plain[1].split(/\s+/) : [];
+  const value = plain && [words[0], ...surnameOf(words.slice(1))].join(' ');
   if (value && !notNames.has(value.toLowerCase())) return one('name', capitalise(value), 'A');
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
   const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
   if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
+  // "im tomas and…": written all in lower case, a word the lexicon knows only as a first name.
+  const lower = /^i(?:'m|’m| am)\s+(\p{Ll}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
+  if (lower && /^(?:FirstName|MaleName|FemaleName)$/.test(lexiconTag(lower[1]) ?? '') && !notNames.has(lower[1])) return one('name', capitalise(lower[1]), 'C');
   return [];
 };
 
@@ -83,7 +100,7 @@ const role: Extractor = (clause) => {
 };
 
 const team: Extractor = (clause) => {
-  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b(?!\s+(?:plan|tier|account|subscription|license|page|meeting|channel|call|lead|offsite))`) ?? match(clause, String.raw`^my team is(?: the)? ([\p{L}\d-]+)`);
+  const found = match(clause, String.raw`\bon the ([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?) (?:team|squad)\b(?!\s+(?:plan|tier|account|subscription|license|page|meeting|channel|call|lead|offsite))`) ?? match(clause, String.raw`^my team is(?: called| named)?(?: the)? ([\p{L}\d-]+)`);
   return one('team', found?.[1], 'A');
 };
 
@@ -94,7 +111,7 @@ const employer: Extractor = (clause) => {
   // "I'm at Calico now" is where the owner works; "I'm at Starbucks and their wifi…" is where the owner sits.
   const rest = moved && moved[1].slice((properNoun(moved[1]) ?? '').length);
   const settled = rest !== null && (!/^(?:i am|i'm|im)/i.test(clause) || /^\s*(?:now|these days|nowadays|full[- ]time|as an? .+|since .+)?\s*[.!]?$/i.test(rest ?? ''));
-  if (moved && settled) return one('employer', properNoun(moved[1]), 'B');
+  if (moved && settled && /^\p{Lu}/u.test(moved[1])) return one('employer', properNoun(moved[1]), 'B');
   // "now I'm at a 10-person startup called Lumen"
   const called = match(clause, String.raw`^(?:${I_AM} (?:now |still |currently )?(?:at|with)|i work (?:at|for)|i joined)\s+an? .{1,40}? (?:called|named)\s+(\p{Lu}.+)$`);
   return one('employer', called ? properNoun(called[1]) : undefined, 'B');
@@ -113,7 +130,9 @@ const location: Extractor = (clause) => {
 
 const timezone: Extractor = (clause) => {
   const found = match(clause, String.raw`^my (?:time ?zone|tz) is\s+((?:UTC|GMT)(?:\s*[+-]\s*\d{1,2}(?::\d{2})?)?|[A-Z]{2,5}|[A-Za-z]+\/[A-Za-z_]+)\b`);
-  return one('timezone', found?.[1].replace(/\s+/g, ''), 'A');
+  // The pattern is read without case, so "my timezone is weird" must still name a zone the zone list knows.
+  const zone = found ? timezoneIn(found[1].replace(/\s+/g, '')) : undefined;
+  return one('timezone', zone ? found![1].replace(/\s+/g, '') : undefined, 'A');
 };
 
 /** "I use X", "I'm on X", "my K is X", "I use X as my K": for keys whose values are known names. */
@@ -123,14 +142,22 @@ function knownTool(key: string, names: readonly string[], noun: string, bareUse:
       match(clause, String.raw`^my (?:main |primary |default |daily )?${noun} is\s+(.+)$`) ??
       match(clause, String.raw`^i use\s+(.+?)\s+as my ${noun}\b`) ??
       match(clause, String.raw`^(.{1,30}?) is my (?:main |primary |default |daily |go-to )?${noun}\b`);
-    if (own) return one(key, findKnown(own[1], names)[0] ?? properNoun(own[1], 3), 'A');
+    // A name the list does not know is asked about, and only when written as a name ("my shell is broken" names none).
+    if (own) {
+      const known = findKnown(own[1], names)[0];
+      return known ? one(key, known, 'A') : one(key, /^\p{Lu}/u.test(own[1].trim()) ? properNoun(own[1], 3) : undefined, 'B');
+    }
     // "I use pnpm" names the tool, not the key: the key is read from the list the name is on, so it is asked about.
     const use = match(clause, String.raw`^(?:i use|${I_AM} on|i run|i'?m using|i am using)\s+(.+)$`);
     if (use) {
       const first = findKnown(use[1].split(/\s+/).slice(0, 3).join(' '), bareUse)[0];
       if (first) return one(key, first, 'B');
     }
-    const switched = match(clause, String.raw`^i (?:switched|moved|migrated) to\s+(.+)$`);
+    // "I switched from bash to zsh", "I dropped Jest for Vitest": the tool named in the old one's place.
+    const switched =
+      match(clause, String.raw`^i (?:switched|moved|migrated|went)(?: over| back)?(?: everything)?(?: from .{1,30}?)? to\s+(.+)$`) ??
+      match(clause, String.raw`^i (?:dropped|ditched|replaced|swapped)\s+.{1,30}?\s+(?:for|with)\s+(.+)$`) ??
+      match(clause, String.raw`^i (?:put|installed)\s+(.{1,30}?)\s+on my (?:machine|laptop|desktop|computer|box|pc|workstation)\b`);
     return one(key, switched ? findKnown(switched[1].split(/\s+/).slice(0, 3).join(' '), names)[0] : undefined, 'B');
   };
 }

@@ -53,12 +53,17 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
     if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
     const tags = tagsOf(value, words);
-    if ([...tags].some((tag) => placeTags.has(tag) || closedClass.has(tag))) return 'no';
+    if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
+    const place = [...tags].some((tag) => placeTags.has(tag));
+    // "My name is Ada Park": the frame says it is a name, so a place's shape in it only makes it the owner's to settle.
+    if (place) return framed && capitalisedIn(value, words, text) ? 'weak' : 'no';
     const known = [...tags].some((tag) => nameTags.has(tag));
+    // "My name is Crazy": a word the tagger reads as a quality is no name, unless a frame says it is (then it is asked).
+    if (!known && ['Adjective', 'Comparable', 'Superlative'].some((tag) => tags.has(tag))) return framed && capitalisedIn(value, words, text) ? 'weak' : 'no';
     const capital = capitalisedIn(value, words, text);
     // A capitalised noun may be a name ("Maya"); a common word of another kind ("Done", "Crazy") is not.
     const nounLike = /^(?:Noun|Singular|Uncountable|ProperNoun)$/.test(lexiconTag(first) ?? '');
-    if (!known && isCommonWord(value) && !(capital && nounLike)) return 'no';
+    if (!known && isCommonWord(value) && !(capital && (nounLike || framed))) return 'no';
     return capital && (known || !isCommonWord(value)) ? 'strong' : 'weak';
   }
   if (key === 'employer' || key === 'location' || key === 'team') {
@@ -67,6 +72,9 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
     const capital = capitalisedIn(value, words, text);
     if (!capital && isCommonWord(value) && key !== 'team') return 'no';
+    // "My team is great", "my team is the best": a team's quality, not its name ("the mobile team" names one).
+    const namedTeam = text.toLowerCase().includes(`${lower} team`) || text.toLowerCase().includes(`${lower} squad`);
+    if (key === 'team' && !capital && !namedTeam && /^(?:Adjective|Comparable|Superlative)$/.test(lexiconTag(first) ?? '')) return 'no';
     if (key === 'location') return [...tags].some((tag) => placeTags.has(tag)) ? 'strong' : 'weak';
     if (key === 'employer' && [...tags].some((tag) => placeTags.has(tag))) return 'weak';
     return capital || key === 'team' ? 'strong' : 'weak';
