@@ -21,7 +21,7 @@ const besideShare = 0.5;
 /** The share of the turns two and three away that it borrows before the cut. */
 const nearbyShare = 0.15;
 /** The best candidates whose turns, and the turns around them, are read whole and scored again over every term. */
-const rescored = 40;
+const rescored = 20;
 
 /**
  * The recall engine behind `recall_conversation` and `engram recall`. Candidates come from the rarest terms across
@@ -39,7 +39,8 @@ export function recallConversation(db: Database, query: string, options: RecallO
   const candidates = gatherCandidates(db, terms, options.sessionId, options.limits ?? defaultLimits);
   if (candidates.size === 0) return [];
   const first = new Map<number, number>();
-  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, candidate.length, terms, averageLength));
+  // Every candidate is taken as of average length here; the ones read whole are scored with their own.
+  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, averageLength, terms, averageLength));
   // Rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in its session.
   const around = (rowid: number, distance: number): number => (first.get(rowid - distance) ?? 0) + (first.get(rowid + distance) ?? 0);
   const lifted = (rowid: number, own: number): number => {

@@ -1,12 +1,15 @@
 import type { Database, SqlValue } from 'sql.js';
 import type { RecallTerm } from './recallTerms';
 
-/** A turn that matched, with how often each query term occurs in it and its length in index tokens. */
+/**
+ * A turn that matched, with how often each query term occurs in it. Its length is not read here: matchinfo's 'l'
+ * costs a lookup in FTS4's docsize table per row (measured: twice the rest of the query); the best candidates are
+ * scored again with their real length from their text.
+ */
 export interface Candidate {
   readonly rowid: number;
   /** Occurrences of each query term (same order as the terms), in this turn. */
   readonly hits: Uint32Array;
-  readonly length: number;
 }
 
 export interface CandidateLimits {
@@ -42,13 +45,20 @@ export function gatherCandidates(db: Database, terms: readonly RecallTerm[], ses
   if (rare > 0) collect(step, each(indexes.slice(0, rare)), indexes.slice(0, rare));
   const common = indexes.slice(rare);
   if (rare === 0 || common.length >= 2) {
-    const limit = limits.common;
-    if (common.length >= 2) collect(step, common.map((index) => terms[index].match).join(' '), common, limit);
-    const pairs = pairsOf(common);
-    // All-term matches before any-two matches: the pairs are read only when all the common words together were too few.
-    if (common.length >= 3 && found.size < limits.enough) collect(step, pairs.map(([a, b]) => `(${terms[a].match} ${terms[b].match})`).join(' OR '), pairs.flat(), limit);
-    // Only one term, and a common one: its best-scoring rows among the newest `limit` (nothing rarer can decide).
-    if (common.length === 1) collect(step, terms[common[0]].match, common, limit);
+    // A conjunction no larger than the enumeration budget is read whole, in the index's own order (FTS4 reads every
+    // doclist of the expression again to walk it newest first: 2x the time, measured); only a larger one is cut to
+    // its newest `common` rows.
+    const conjunction = (phrases: readonly number[]): void => {
+      const match = phrases.map((index) => terms[index].match).join(' ');
+      const smallest = Math.min(...phrases.map((index) => terms[index].documents));
+      collect(step, match, phrases, smallest <= limits.enumerate ? undefined : limits.common);
+    };
+    if (common.length >= 2) conjunction(common);
+    // All-term matches before any-two matches: the pairs are read only when all the common words together were too
+    // few, each pair on its own (one OR of them merged the same doclists again: 1.5x, measured).
+    if (common.length >= 3 && found.size < limits.enough) for (const pair of pairsOf(common)) conjunction(pair);
+    // Only one term, and a common one: its best-scoring rows among the newest `common` (nothing rarer can decide).
+    if (common.length === 1) collect(step, terms[common[0]].match, common, limits.common);
   }
   return found;
 }
@@ -74,7 +84,7 @@ function collect(step: Step, match: string, phraseTerms: readonly number[], limi
   const bySession = step.sessionId ? ' AND docid IN (SELECT rowid FROM turns WHERE session_id = ?)' : '';
   const limited = limit === undefined ? '' : ` ORDER BY docid DESC LIMIT ${limit}`;
   const params: SqlValue[] = step.sessionId ? [match, step.sessionId] : [match];
-  const statement = step.db.prepare(`SELECT docid, hex(matchinfo(turns_fts, 'yl')) FROM turns_fts WHERE turns_fts MATCH ?${bySession}${limited}`);
+  const statement = step.db.prepare(`SELECT docid, hex(matchinfo(turns_fts, 'y')) FROM turns_fts WHERE turns_fts MATCH ?${bySession}${limited}`);
   try {
     statement.bind(params);
     while (statement.step()) {
@@ -84,7 +94,7 @@ function collect(step: Step, match: string, phraseTerms: readonly number[], limi
       const known = step.found.get(rowid);
       const hits = known?.hits ?? new Uint32Array(step.termCount);
       for (let phrase = 0; phrase < phraseTerms.length; phrase++) hits[phraseTerms[phrase]] = Math.max(hits[phraseTerms[phrase]], ints[phrase]);
-      if (!known) step.found.set(rowid, { rowid, hits, length: ints[phraseTerms.length] ?? 0 });
+      if (!known) step.found.set(rowid, { rowid, hits });
     }
   } finally {
     statement.free();
