@@ -39,8 +39,8 @@ export function recallConversation(db: Database, query: string, options: RecallO
   const candidates = gatherCandidates(db, terms, options.sessionId, options.limits ?? defaultLimits);
   if (candidates.size === 0) return [];
   const first = new Map<number, number>();
-  // Every candidate is taken as of average length here; the ones read whole are scored with their own.
-  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, averageLength, terms, averageLength));
+  const lengths = turnLengths(db, [...candidates.keys()]);
+  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, lengths.get(candidate.rowid) ?? averageLength, terms, averageLength));
   // Rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in its session.
   const around = (rowid: number, distance: number): number => (first.get(rowid - distance) ?? 0) + (first.get(rowid + distance) ?? 0);
   const lifted = (rowid: number, own: number): number => {
@@ -69,6 +69,23 @@ function indexStatistics(db: Database): { total: number; averageLength: number }
   if (typeof hex !== 'string') return { total: 0, averageLength: 1 };
   const [total, tokens] = varints(hex, 2);
   return { total, averageLength: total > 0 ? tokens / total || 1 : 1 };
+}
+
+/**
+ * Each turn's length in index tokens, from FTS4's docsize table in one query: where hundreds of turns hold the same
+ * words, the shorter ones (where the words weigh more) must reach the rescoring, not the newest. (matchinfo's 'l'
+ * reads the same rows one lookup per row stepped into JavaScript: 4x the time, measured.)
+ */
+function turnLengths(db: Database, rowids: readonly number[]): Map<number, number> {
+  const lengths = new Map<number, number>();
+  if (rowids.length === 0) return lengths;
+  const listed = db.exec(`SELECT group_concat(docid || ':' || hex(size)) FROM turns_fts_docsize WHERE docid IN (${rowids.join(',')})`)[0]?.values[0]?.[0];
+  if (typeof listed !== 'string') return lengths;
+  for (const entry of listed.split(',')) {
+    const colon = entry.indexOf(':');
+    lengths.set(Number(entry.slice(0, colon)), varints(entry.slice(colon + 1), 1)[0] ?? 0);
+  }
+  return lengths;
 }
 
 /** SQLite's varints (7 bits a byte, high bit set on all but the last), the first `count` of them, from hex text. */
