@@ -22,6 +22,8 @@ const besideShare = 0.5;
 const nearbyShare = 0.15;
 /** The best candidates whose turns, and the turns around them, are read whole and scored again over every term. */
 const rescored = 20;
+/** How many times `rescored` candidates have their length read before the cut. */
+const lengthsRead = 12;
 
 /**
  * The recall engine behind `recall_conversation` and `engram recall`. Candidates come from the rarest terms across
@@ -38,18 +40,16 @@ export function recallConversation(db: Database, query: string, options: RecallO
   if (terms.length === 0) return [];
   const candidates = gatherCandidates(db, terms, options.sessionId, options.limits ?? defaultLimits);
   if (candidates.size === 0) return [];
+  // Every candidate is scored as of average length first; the best few are scored again with their own length (where
+  // hundreds hold the same words, the shorter turns, where the words weigh more, must reach the rescoring, not the
+  // newest), and only then cut.
   const first = new Map<number, number>();
-  const lengths = turnLengths(db, [...candidates.keys()]);
-  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, lengths.get(candidate.rowid) ?? averageLength, terms, averageLength));
-  // Rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in its session.
-  const around = (rowid: number, distance: number): number => (first.get(rowid - distance) ?? 0) + (first.get(rowid + distance) ?? 0);
-  const lifted = (rowid: number, own: number): number => {
-    let score = own + besideShare * around(rowid, 1);
-    for (let distance = 2; distance <= contextWindow; distance++) score += nearbyShare * around(rowid, distance);
-    return score;
-  };
-  const best = [...first].map(([rowid, own]) => [rowid, lifted(rowid, own)] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, rescored);
-  const ranked = rankInContext(db, best.map(([rowid]) => rowid), terms, averageLength);
+  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, averageLength, terms, averageLength));
+  const leading = bestLifted(first, lengthsRead * rescored);
+  const lengths = turnLengths(db, leading);
+  for (const rowid of leading) first.set(rowid, turnScore(candidates.get(rowid)?.hits ?? [], lengths.get(rowid) ?? averageLength, terms, averageLength));
+  const best = bestLifted(first, rescored, leading);
+  const ranked = rankInContext(db, best, terms, averageLength);
   const hits: TurnHit[] = [];
   for (const hit of ranked) {
     if (options.sessionId && hit.session !== options.sessionId) continue;
@@ -58,6 +58,21 @@ export function recallConversation(db: Database, query: string, options: RecallO
     if (hits.length === k) break;
   }
   return hits;
+}
+
+/**
+ * The `count` candidates (of `among`, or all) that score best with a share of the candidates up to `contextWindow`
+ * rows away: rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in
+ * its session. Ties go to the newer.
+ */
+function bestLifted(first: ReadonlyMap<number, number>, count: number, among: Iterable<number> = first.keys()): number[] {
+  const around = (rowid: number, distance: number): number => (first.get(rowid - distance) ?? 0) + (first.get(rowid + distance) ?? 0);
+  const lifted = (rowid: number): number => {
+    let score = (first.get(rowid) ?? 0) + besideShare * around(rowid, 1);
+    for (let distance = 2; distance <= contextWindow; distance++) score += nearbyShare * around(rowid, distance);
+    return score;
+  };
+  return [...among].map((rowid) => [rowid, lifted(rowid)] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, count).map(([rowid]) => rowid);
 }
 
 /**
