@@ -41,14 +41,15 @@ export function gatherCandidates(db: Database, terms: readonly RecallTerm[], ses
   while (rare < terms.length && budget + terms[rare].documents <= limits.enumerate) budget += terms[rare++].documents;
   const indexes = terms.map((_, index) => index);
   const step = { db, found, termCount: terms.length, sessionId };
-  // Each rare term on its own, so every row says which it holds (one OR would read the same doclists once).
-  for (let index = 0; index < rare; index++) collect(step, terms[index].match, [index]);
+  // Each rare term on its own, so every row says which it holds without matchinfo (an OR of them reads the same
+  // doclists, but its rows would not say which).
+  for (let index = 0; index < rare; index++) collectHolding(step, terms[index].match, [index]);
   const common = indexes.slice(rare);
   // Which common terms the rare terms' turns hold, counted: rows with a rare term and a common one, each doclist read
   // once. Without it a turn that holds every word ties with the thousand that hold only its rarest.
   if (rare > 0 && common.length > 0) {
     const either = (phrases: readonly number[]): string => phrases.map((index) => terms[index].match).join(' OR ');
-    counted(step, `(${either(indexes.slice(0, rare))}) (${either(common)})`, indexes);
+    collectCounted(step, `(${either(indexes.slice(0, rare))}) (${either(common)})`, indexes);
   }
   if (rare === 0 || common.length >= 2) {
     // A conjunction no larger than the enumeration budget is read whole, in the index's own order (FTS4 reads every
@@ -57,7 +58,7 @@ export function gatherCandidates(db: Database, terms: readonly RecallTerm[], ses
     const conjunction = (phrases: readonly number[]): void => {
       const match = phrases.map((index) => terms[index].match).join(' ');
       const smallest = Math.min(...phrases.map((index) => terms[index].documents));
-      counted(step, match, phrases, smallest <= limits.enumerate ? undefined : limits.common);
+      collectCounted(step, match, phrases, smallest <= limits.enumerate ? undefined : limits.common);
     };
     // With rare terms, the common ones' conjunction only adds turns that hold none of them: needed when the rare
     // terms found few turns (a word the answer never used), not when they found enough.
@@ -66,7 +67,7 @@ export function gatherCandidates(db: Database, terms: readonly RecallTerm[], ses
     // few, each pair on its own (one OR of them merged the same doclists again: 1.5x, measured).
     if (common.length >= 3 && found.size < limits.enough) for (const pair of pairsOf(common)) conjunction(pair);
     // Only one term, and a common one: its best-scoring rows among the newest `common` (nothing rarer can decide).
-    if (common.length === 1) collect(step, terms[common[0]].match, common, limits.common);
+    if (common.length === 1) collectHolding(step, terms[common[0]].match, common, limits.common);
   }
   return found;
 }
@@ -90,7 +91,7 @@ interface Step {
  * JavaScript as much again, where FTS4 walks a doclist for a fraction of that. How often a term occurs in a turn
  * is left to the rescoring, which reads the best turns whole. With a `limit`, the newest rows are read.
  */
-function collect(step: Step, match: string, heldTerms: readonly number[], limit?: number): void {
+function collectHolding(step: Step, match: string, heldTerms: readonly number[], limit?: number): void {
   const bySession = step.sessionId ? ' AND docid IN (SELECT rowid FROM turns WHERE session_id = ?)' : '';
   const limited = limit === undefined ? '' : ` ORDER BY docid DESC LIMIT ${limit}`;
   const params: SqlValue[] = step.sessionId ? [match, step.sessionId] : [match];
@@ -115,7 +116,7 @@ function collect(step: Step, match: string, heldTerms: readonly number[], limit?
  * byte in JavaScript); `phraseTerms[i]` is the query term of the expression's i-th phrase. For the steps whose rows
  * are few and must be told apart by how often they hold the words.
  */
-function counted(step: Step, match: string, phraseTerms: readonly number[], limit?: number): void {
+function collectCounted(step: Step, match: string, phraseTerms: readonly number[], limit?: number): void {
   const bySession = step.sessionId ? ' AND docid IN (SELECT rowid FROM turns WHERE session_id = ?)' : '';
   const limited = limit === undefined ? '' : ` ORDER BY docid DESC LIMIT ${limit}`;
   const params: SqlValue[] = step.sessionId ? [match, step.sessionId] : [match];
