@@ -45,7 +45,7 @@ export interface Percentiles {
   readonly max: number;
 }
 
-function percentiles(samples: number[]): Percentiles {
+export function percentiles(samples: number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number): number => round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
   return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: round(sorted[sorted.length - 1] ?? 0) };

@@ -8,6 +8,7 @@ import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedA
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { measureFirstTurn } from './benchFirstTurn';
+import { runRecallOnlyBench } from './benchRecallOnly';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
@@ -66,12 +67,15 @@ commands:
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
+  bench --recall-only [--turns N] [--cache DIR]
+                      only recall_conversation beside native FTS5 on the same generated store (with --cache,
+                      the store is kept in DIR and reused by later runs of the same N)
 
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus']);
-const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes', 'warm']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus', 'cache']);
+const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes', 'warm', 'recall-only']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
 function wasmPath(): string {
@@ -323,6 +327,12 @@ async function run(argv: readonly string[]): Promise<number> {
       return runImportMemory(file, { yes: args.flags.has('yes'), open: () => openStore(args, 'write'), tokens: cl100kTokenCounter, input: process.stdin }, output(args));
     }
     case 'bench': {
+      if (args.flags.has('recall-only')) {
+        const cache = stringFlag(args, 'cache');
+        const measured = await runRecallOnlyBench({ turns: positiveInteger(args, 'turns', 10_000), wasmPath: wasmPath(), tokens: cl100kTokenCounter, cache, log: (line) => process.stderr.write(`engram bench: ${line}\n`) });
+        print(args, measured, JSON.stringify(measured, null, 2));
+        return 0;
+      }
       const result = await runBench({
         turns: positiveInteger(args, 'turns', 10_000),
         facts: positiveInteger(args, 'facts', 1_000),

@@ -1,7 +1,7 @@
 import type { Database } from 'sql.js';
-import { bm25Term } from './bm25';
 import { defaultLimits, gatherCandidates, type CandidateLimits } from './recallCandidates';
-import { recallTerms, type RecallTerm } from './recallTerms';
+import { contextWindow, rankInContext, turnScore } from './recallContext';
+import { recallTerms } from './recallTerms';
 import type { TurnHit } from './turnSearch';
 
 export interface RecallOptions {
@@ -16,19 +16,22 @@ export interface RecallOptions {
   readonly limits?: CandidateLimits;
 }
 
-/** How far a match lends weight to the turns beside it: an answer usually sits next to its question. */
-const neighbourShare = 0.35;
-/** Every hit in the same session lends this share: a conversation about the topic outranks a stray mention. */
-const sessionShare = 0.15;
-/** The best candidates (with the turns beside them) that are read whole and scored again over every term. */
-const rescored = 80;
+/** The share of the turns right beside a candidate that it borrows before the cut. */
+const besideShare = 0.5;
+/** The share of the turns two and three away that it borrows before the cut. */
+const nearbyShare = 0.15;
+/** The best candidates whose turns, and the turns around them, are read whole and scored again over every term. */
+const rescored = 20;
+/** How many times `rescored` candidates have their length read before the cut. */
+const lengthsRead = 12;
 
 /**
  * The recall engine behind `recall_conversation` and `engram recall`. Candidates come from the rarest terms across
  * the whole index (recallCandidates.ts), however old. Each is scored by BM25, weighted by the share of the query's
- * information it holds (a turn with all the rare words before one with a few), and lifted by the turns beside it;
- * the best are read whole, scored again over every term, and lifted by their neighbours and their session. Recency
- * only breaks ties.
+ * information it holds (a turn with all the rare words before one with a few), and lifted by the turns up to three
+ * rows away, so that of many identical answers the one whose conversation holds the rare word comes first; the best
+ * are read whole with the turns around them and ranked by their conversation (recallContext.ts). Recency only breaks
+ * ties.
  */
 export function recallConversation(db: Database, query: string, options: RecallOptions = {}): TurnHit[] {
   const k = options.k ?? 10;
@@ -37,12 +40,16 @@ export function recallConversation(db: Database, query: string, options: RecallO
   if (terms.length === 0) return [];
   const candidates = gatherCandidates(db, terms, options.sessionId, options.limits ?? defaultLimits);
   if (candidates.size === 0) return [];
+  // Every candidate is scored as of average length first; the best few are scored again with their own length (where
+  // hundreds hold the same words, the shorter turns, where the words weigh more, must reach the rescoring, not the
+  // newest), and only then cut.
   const first = new Map<number, number>();
-  for (const candidate of candidates.values()) first.set(candidate.rowid, score(candidate.hits, candidate.length, terms, averageLength));
-  // Rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in its session.
-  const near = (rowid: number): number => (first.get(rowid) ?? 0) + neighbourShare * ((first.get(rowid - 1) ?? 0) + (first.get(rowid + 1) ?? 0));
-  const best = [...first.keys()].map((rowid) => [rowid, near(rowid)] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, rescored);
-  const ranked = rescore(db, best.flatMap(([rowid]) => [rowid - 1, rowid, rowid + 1]), terms, averageLength);
+  for (const candidate of candidates.values()) first.set(candidate.rowid, turnScore(candidate.hits, averageLength, terms, averageLength));
+  const leading = bestLifted(first, lengthsRead * rescored);
+  const lengths = turnLengths(db, leading);
+  for (const rowid of leading) first.set(rowid, turnScore(candidates.get(rowid)?.hits ?? [], lengths.get(rowid) ?? averageLength, terms, averageLength));
+  const best = bestLifted(first, rescored, leading);
+  const ranked = rankInContext(db, best, terms, averageLength);
   const hits: TurnHit[] = [];
   for (const hit of ranked) {
     if (options.sessionId && hit.session !== options.sessionId) continue;
@@ -53,18 +60,19 @@ export function recallConversation(db: Database, query: string, options: RecallO
   return hits;
 }
 
-/** BM25 over the terms, times the share of the query's idf the turn holds (all-term matches before any-term). */
-function score(hits: ArrayLike<number>, length: number, terms: readonly RecallTerm[], averageLength: number): number {
-  let sum = 0;
-  let held = 0;
-  let information = 0;
-  for (let i = 0; i < terms.length; i++) {
-    information += terms[i].idf;
-    if (hits[i] === 0) continue;
-    held += terms[i].idf;
-    sum += bm25Term(terms[i].idf, hits[i], length, averageLength);
-  }
-  return information > 0 ? sum * (held / information) : 0;
+/**
+ * The `count` candidates (of `among`, or all) that score best with a share of the candidates up to `contextWindow`
+ * rows away: rowids rise as turns are recorded, so the rows beside a row are nearly always the turns beside it in
+ * its session. Ties go to the newer.
+ */
+function bestLifted(first: ReadonlyMap<number, number>, count: number, among: Iterable<number> = first.keys()): number[] {
+  const around = (rowid: number, distance: number): number => (first.get(rowid - distance) ?? 0) + (first.get(rowid + distance) ?? 0);
+  const lifted = (rowid: number): number => {
+    let score = (first.get(rowid) ?? 0) + besideShare * around(rowid, 1);
+    for (let distance = 2; distance <= contextWindow; distance++) score += nearbyShare * around(rowid, distance);
+    return score;
+  };
+  return [...among].map((rowid) => [rowid, lifted(rowid)] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, count).map(([rowid]) => rowid);
 }
 
 /**
@@ -76,6 +84,23 @@ function indexStatistics(db: Database): { total: number; averageLength: number }
   if (typeof hex !== 'string') return { total: 0, averageLength: 1 };
   const [total, tokens] = varints(hex, 2);
   return { total, averageLength: total > 0 ? tokens / total || 1 : 1 };
+}
+
+/**
+ * Each turn's length in index tokens, from FTS4's docsize table in one query: where hundreds of turns hold the same
+ * words, the shorter ones (where the words weigh more) must reach the rescoring, not the newest. (matchinfo's 'l'
+ * reads the same rows one lookup per row stepped into JavaScript: 4x the time, measured.)
+ */
+function turnLengths(db: Database, rowids: readonly number[]): Map<number, number> {
+  const lengths = new Map<number, number>();
+  if (rowids.length === 0) return lengths;
+  const listed = db.exec(`SELECT group_concat(docid || ':' || hex(size)) FROM turns_fts_docsize WHERE docid IN (${rowids.join(',')})`)[0]?.values[0]?.[0];
+  if (typeof listed !== 'string') return lengths;
+  for (const entry of listed.split(',')) {
+    const colon = entry.indexOf(':');
+    lengths.set(Number(entry.slice(0, colon)), varints(entry.slice(colon + 1), 1)[0] ?? 0);
+  }
+  return lengths;
 }
 
 /** SQLite's varints (7 bits a byte, high bit set on all but the last), the first `count` of them, from hex text. */
@@ -94,40 +119,4 @@ function varints(hex: string, count: number): number[] {
     }
   }
   return values;
-}
-
-/** Words as the index's unicode61 tokenizer splits them: lower case, diacritics removed, letters and digits. */
-function indexWords(text: string): string[] {
-  const folded = /^[\u0000-\u007f]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
-  return folded.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-/**
- * Reads the rows whole, scores each over every query term from its own words, then lifts each by its neighbours
- * (seq ± 1 in its session) and by the rest of its session: an answer right after a matching question comes back
- * even when it shares none of the words.
- */
-function rescore(db: Database, rowids: readonly number[], terms: readonly RecallTerm[], averageLength: number): TurnHit[] {
-  const wanted = [...new Set(rowids.filter((rowid) => rowid > 0))];
-  if (wanted.length === 0) return [];
-  const rows = db.exec(`SELECT rowid, id, ref, session_id, seq, role, text, at FROM turns WHERE rowid IN (${wanted.join(',')})`)[0]?.values ?? [];
-  const read = rows.map(([rowid, id, ref, session, seq, role, text, at]) => {
-    const words = indexWords(String(text));
-    const hits = terms.map((term) => words.reduce((n, word) => n + (term.prefix ? (word.startsWith(term.word) ? 1 : 0) : word === term.word ? 1 : 0), 0));
-    return {
-      rowid: Number(rowid),
-      seq: Number(seq),
-      own: score(hits, words.length, terms, averageLength),
-      hit: { id: String(id), ref: typeof ref === 'string' ? ref : undefined, session: String(session), role: role === 'assistant' ? ('assistant' as const) : ('user' as const), text: String(text), at: String(at), score: 0 },
-    };
-  });
-  const bySeq = new Map(read.map((row) => [`${row.hit.session}\u0000${row.seq}`, row.own]));
-  const sessionWeight = new Map<string, number>();
-  for (const row of read) sessionWeight.set(row.hit.session, (sessionWeight.get(row.hit.session) ?? 0) + row.own);
-  const scored = read.map((row) => {
-    const at = (seq: number): number => bySeq.get(`${row.hit.session}\u0000${seq}`) ?? 0;
-    const lifted = row.own + neighbourShare * (at(row.seq - 1) + at(row.seq + 1)) + sessionShare * ((sessionWeight.get(row.hit.session) ?? 0) - row.own);
-    return { rowid: row.rowid, hit: { ...row.hit, score: Math.round(lifted * 1000) / 1000 } };
-  });
-  return scored.filter((row) => row.hit.score > 0).sort((a, b) => b.hit.score - a.hit.score || b.rowid - a.rowid).map((row) => row.hit);
 }
