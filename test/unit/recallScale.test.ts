@@ -46,6 +46,22 @@ describe('recall under a growing history', () => {
     }
   });
 
+  it('returns each text once, at its best place, so copies of one answer do not fill the result', async () => {
+    const temp = tempFolder();
+    const store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+    try {
+      const copies = Array.from({ length: 30 }, (_, i) => ({ sessionId: `copy-${i}`, role: 'assistant' as const, text: 'Pin the union type in the compiler options.', at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000).toISOString() }));
+      store.recordTurns([{ sessionId: 'old', role: 'user', text: 'The union type in our compiler plugin broke the build.', at: '2025-01-02T10:00:00.000Z', ref: 'old-1' }, ...copies]);
+      store.indexPending();
+      const texts = store.read((db) => recallConversation(db, 'union type compiler', { k: 10 })).map((hit) => hit.text);
+      assert.equal(texts.filter((text) => text === 'Pin the union type in the compiler options.').length, 1, texts.join('\n'));
+      assert.ok(texts.includes('The union type in our compiler plugin broke the build.'), texts.join('\n'));
+    } finally {
+      await store.close();
+      temp.remove();
+    }
+  });
+
   it('keeps the planted evidence ahead of plain BM25 with and without newer distractors (eval-recall --scale)', async () => {
     const points = await runScaleEval({
       wasmPath: sqlWasmPath,

@@ -48,12 +48,18 @@ export function recallConversation(db: Database, query: string, options: RecallO
   const leading = bestLifted(first, lengthsRead * rescored);
   const lengths = turnLengths(db, leading);
   for (const rowid of leading) first.set(rowid, turnScore(candidates.get(rowid)?.hits ?? [], lengths.get(rowid) ?? averageLength, terms, averageLength));
-  const best = bestLifted(first, rescored, leading);
+  const best = fewCopies(bestLifted(first, leading.length, leading), first, rescored);
   const ranked = rankInContext(db, best, terms, averageLength);
   const hits: TurnHit[] = [];
+  // A year of history says the same thing many times ("Thanks, that worked.", one fix given for ten services): each
+  // text is returned once, at its best place, so copies never push out the turns that say something else.
+  const shown = new Set<string>();
   for (const hit of ranked) {
     if (options.sessionId && hit.session !== options.sessionId) continue;
     if (options.skip?.(hit)) continue;
+    const text = hit.text.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (shown.has(text)) continue;
+    shown.add(text);
     hits.push(hit);
     if (hits.length === k) break;
   }
@@ -73,6 +79,27 @@ function bestLifted(first: ReadonlyMap<number, number>, count: number, among: It
     return score;
   };
   return [...among].map((rowid) => [rowid, lifted(rowid)] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, count).map(([rowid]) => rowid);
+}
+
+/** Candidates that score exactly alike with their own length are nearly always copies of one text. */
+const copiesRead = 2;
+
+/**
+ * The first `count` of `ranked`, with at most `copiesRead` of any one own score: thirty copies of one answer would
+ * otherwise take every place that is read in context, and the turn that says something else would never be read.
+ */
+function fewCopies(ranked: readonly number[], own: ReadonlyMap<number, number>, count: number): number[] {
+  const seen = new Map<number, number>();
+  const kept: number[] = [];
+  for (const rowid of ranked) {
+    const score = own.get(rowid) ?? 0;
+    const copies = seen.get(score) ?? 0;
+    if (copies >= copiesRead) continue;
+    seen.set(score, copies + 1);
+    kept.push(rowid);
+    if (kept.length === count) break;
+  }
+  return kept;
 }
 
 /**
