@@ -14,7 +14,7 @@ describe('recall quality (engram eval-recall)', function () {
     const { bm25, engram } = report.results;
     assert.ok(engram.recallAt5 > bm25.recallAt5, `recall@5: engram ${engram.recallAt5}, bm25 ${bm25.recallAt5}`);
     assert.ok(engram.recallAt10 > bm25.recallAt10, `recall@10: engram ${engram.recallAt10}, bm25 ${bm25.recallAt10}`);
-    // Measured 0.807 on 2026-12-01 (0.652 before each hit was ranked by the turns around it).
-    assert.ok(engram.recallAt10 >= 0.78, `recall@10: engram ${engram.recallAt10}`);
+    // Measured 0.823 on 2026-12-01 (0.652 before each hit was ranked by the turns around it).
+    assert.ok(engram.recallAt10 >= 0.79, `recall@10: engram ${engram.recallAt10}`);
   });
 });

@@ -71,10 +71,10 @@ describe('recall under a growing history', () => {
     assert.equal(points.length, 2);
     for (const point of points) assert.ok(point.recallAt10.engram > point.recallAt10.bm25, JSON.stringify(point));
     assert.equal(points[1].turns, points[0].turns + 5_000);
-    // Measured 0.807 alone and 0.767 under 5,000 newer turns (2026-12-01); the ranking before reading each turn's
-    // conversation measured 0.655 alone, and lost 0.12 under 60,000.
-    assert.ok(points[0].recallAt10.engram >= 0.78, JSON.stringify(points));
+    // Measured 0.823 alone and 0.798 under 5,000 newer turns (2026-12-01); before copies were read once, 0.807 and
+    // 0.767; the ranking before reading each turn's conversation measured 0.655 alone, and lost 0.12 under 60,000.
+    assert.ok(points[0].recallAt10.engram >= 0.79, JSON.stringify(points));
     // The history grew 3x: the evidence must stay reachable, not fall to a fraction.
-    assert.ok(points[1].recallAt10.engram >= points[0].recallAt10.engram - 0.06, JSON.stringify(points));
+    assert.ok(points[1].recallAt10.engram >= points[0].recallAt10.engram - 0.035, JSON.stringify(points));
   });
 });
