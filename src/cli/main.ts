@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
@@ -8,6 +9,7 @@ import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedA
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { measureFirstTurn } from './benchFirstTurn';
+import { runBenchScale, scaleParts, type ScalePart } from './benchScale';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
@@ -66,11 +68,15 @@ commands:
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
+  bench-scale [--turns N] [--only import,open,mcp] [--runs R] [--cache DIR]
+                      the store at N turns (default 100000), in fresh processes: import rate (wall time), cold
+                      open (ms, RSS beside the file's size), MCP spawn to tools/list and close; the history file
+                      and the imported store are kept in DIR (default ~/.cache/engram-bench) for the next run
 
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus', 'only', 'cache', 'runs']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes', 'warm']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -336,14 +342,29 @@ async function run(argv: readonly string[]): Promise<number> {
       print(args, result, JSON.stringify(result, null, 2));
       return 0;
     }
+    case 'bench-scale': {
+      const only = (stringFlag(args, 'only') ?? scaleParts.join(',')).split(',').map((part) => part.trim());
+      const unknown = only.find((part) => !scaleParts.includes(part as ScalePart));
+      if (unknown) throw new UsageError(`--only takes ${scaleParts.join(', ')} (comma-separated), not "${unknown}"`);
+      const result = await runBenchScale({
+        turns: positiveInteger(args, 'turns', 100_000),
+        cacheFolder: stringFlag(args, 'cache') ?? join(homedir(), '.cache', 'engram-bench'),
+        only: new Set(only as ScalePart[]),
+        runs: positiveInteger(args, 'runs', 3),
+        cliPath: process.argv[1],
+        log: (line) => process.stderr.write(`engram bench-scale: ${line}\n`),
+      });
+      print(args, result, JSON.stringify(result, null, 2));
+      return 0;
+    }
     case 'bench-first-turn': {
       const measured = await measureFirstTurn(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter, args.flags.has('warm'));
       process.stdout.write(`firstTurn=${JSON.stringify(measured)}\n`);
       return 0;
     }
     case 'bench-open': {
-      const ms = await measureOpen(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter);
-      process.stdout.write(`openMs=${ms.toFixed(3)}\n`);
+      const measured = await measureOpen(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter);
+      process.stdout.write(`open=${JSON.stringify(measured)}\n`);
       return 0;
     }
     default:
