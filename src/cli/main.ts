@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { compactInWorker } from '../core/store/compactInWorker';
+import { compactStore } from '../core/store/compaction';
 import { describeLoss, MemoryStore, type MemoryStoreOptions } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
@@ -65,6 +66,7 @@ commands:
   import-memory FILE [--yes]
                       prints what an export holds and what importing it changes here, asks, then applies it
                       (--yes: without asking); importing the same file twice changes nothing
+  compact             folds every journal into a new snapshot generation, so the next open reads one file
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
@@ -307,13 +309,16 @@ async function run(argv: readonly string[]): Promise<number> {
         db: requiredFlag(args, 'db'),
         workspace: stringFlag(args, 'workspace'),
         allowlistFile: stringFlag(args, 'allowlist'),
-        // Snapshots in a worker: the closing one must not keep the process from hearing the client's SIGTERM.
-        open: async (folder) =>
-          openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write', {
-            compact: (storeFolder, wasm) => compactInWorker(join(__dirname, 'snapshotWorker.js'), storeFolder, wasm),
-          }),
+        open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'read', { writeOnDemand: true }),
+        compactLater: (folder) => spawn(process.execPath, [process.argv[1], 'compact', '--db', folder], { detached: true, stdio: 'ignore' }).unref(),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
+    case 'compact': {
+      // The snapshot lock keeps two compactions apart; one already running makes this one a no-op.
+      const result = await compactStore(requiredFlag(args, 'db'), wasmPath());
+      print(args, result, result.done ? `generation ${result.generation}: ${result.turns} turns, ${result.snapshotBytes} bytes in ${result.ms} ms` : 'another process is writing a snapshot; nothing to do');
+      return 0;
+    }
     case 'export': {
       const store = await openStore(args, 'read');
       try {

@@ -6,7 +6,7 @@ import { isSealed, journalFolder, listJournals, writerMayBeAlive } from './journ
 import { loadDatabase, type DamageReport } from './loadDatabase';
 import { quarantineIfUnchanged, syncFolder, writeTempFile } from './snapshotFile';
 import { tryAcquireSnapshotLock } from './snapshotLock';
-import { loadSqlJs } from './sqlJs';
+import { loadSqlJs, openDatabaseOver } from './sqlJs';
 import { checkEngramDatabase } from './storeIdentity';
 import { storeLayout } from './storeLayout';
 import { settleDeferred } from './operationRegistry';
@@ -133,7 +133,7 @@ function verifyWrittenSnapshot(sql: SqlJsStatic, path: string, record: Generatio
   if (bytes.length !== record.bytes || checksumOf(bytes) !== record.crc32) {
     throw new Error(`the snapshot read back from ${path} is not what was written (${bytes.length} of ${record.bytes} bytes)`);
   }
-  const db = new sql.Database(bytes);
+  const db = openDatabaseOver(sql, bytes);
   try {
     const started = Date.now();
     const verdict = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0] ?? '');

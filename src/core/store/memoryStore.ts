@@ -57,7 +57,7 @@ export class MemoryStore {
   ) {
     this.badLines = [...loaded.badLines];
     this.removals = new RemovedJournalWatch(layout);
-    this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly);
+    this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly && !options.writeOnDemand);
     this.quiet = new QuietWork(options.indexDelayMs ?? 2000, () => this.indexPending());
   }
 
@@ -68,14 +68,15 @@ export class MemoryStore {
   static async open(options: MemoryStoreOptions): Promise<MemoryStore> {
     const layout = storeLayout(options.folder);
     const now = options.now ?? (() => new Date());
+    if (options.writeOnDemand) options = { ...options, readOnly: false };
     if (options.readOnly && !looksLikeStore(layout.folder)) throw new NotAStoreError(layout.folder, existsSync(layout.folder));
-    if (!options.readOnly && existsSync(layout.folder)) {
+    if (!options.readOnly && !options.writeOnDemand && existsSync(layout.folder)) {
       removeStaleTempFiles(layout.snapshot);
       removeStaleTempFiles(layout.manifest);
     }
     const sql = await loadSqlJs(options.wasmPath);
     const loaded = loadDatabase(sql, layout.folder, now(), { quarantine: true });
-    if (!options.readOnly) mkdirSync(layout.folder, { recursive: true });
+    if (!options.readOnly && !options.writeOnDemand) mkdirSync(layout.folder, { recursive: true });
     return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage, loaded, sql);
   }
 
@@ -403,6 +404,16 @@ export class MemoryStore {
   }
 
   private writableJournal(): JournalWriter {
+    if (this.options.writeOnDemand) this.startWriting();
     return this.journal.writable(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
+  }
+
+  /** The first write of a store opened with writeOnDemand: what a writable open does first, then the journal. */
+  private startWriting(): void {
+    if (this.journal.name) return;
+    mkdirSync(this.layout.folder, { recursive: true });
+    removeStaleTempFiles(this.layout.snapshot);
+    removeStaleTempFiles(this.layout.manifest);
+    this.journal.startWriting();
   }
 }
