@@ -26,6 +26,11 @@ export class OwnJournal {
     return this.writer?.name;
   }
 
+  /** Every journal file this process wrote, the current one included. */
+  get ownNames(): string[] {
+    return [...new Set([...this.earlierNames, ...(this.writer?.names ?? [])])];
+  }
+
   /** Whether this process wrote the journal file of that name. */
   owns(name: string): boolean {
     return this.earlierNames.has(name) || (this.writer?.names.includes(name) ?? false);
@@ -85,6 +90,8 @@ export class OwnJournal {
     this.writer = undefined;
     this.closed = true;
     if (!writer) return { wrote: false };
+    // Still ours after close: a snapshot taken while closing must not read them back as another writer's.
+    for (const name of writer.names) this.earlierNames.add(name);
     let unwritten: unknown;
     // Changes that could not be written were never acknowledged; the journal is sealed all the same.
     await writer.flush().catch((error: unknown) => (unwritten = error));
