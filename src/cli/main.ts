@@ -18,6 +18,7 @@ import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
+import { whyNotAStore } from './storeCheck';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
@@ -314,8 +315,11 @@ async function run(argv: readonly string[]): Promise<number> {
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
     case 'compact': {
+      const folder = requiredFlag(args, 'db');
+      const notAStore = whyNotAStore(folder);
+      if (notAStore) throw new UsageError(`--db must be an Engram store folder: ${notAStore}`);
       // The snapshot lock keeps two compactions apart; one already running makes this one a no-op.
-      const result = await compactStore(requiredFlag(args, 'db'), wasmPath());
+      const result = await compactStore(folder, wasmPath());
       print(args, result, result.done ? `generation ${result.generation}: ${result.turns} turns, ${result.snapshotBytes} bytes in ${result.ms} ms` : 'another process is writing a snapshot; nothing to do');
       return 0;
     }

@@ -7,6 +7,7 @@ import { JournalWriter } from '../../src/core/store/journal';
 import { readManifest } from '../../src/core/store/generations';
 import { storeLayout } from '../../src/core/store/storeLayout';
 import { searchStoredTurns } from '../../src/core/recall/turnSearch';
+import { engram } from '../support/storeFiles';
 import { openTestStore, sqlWasmPath, tempFolder } from '../support/tempStore';
 
 const history = (session: string, count: number, words: string) =>
@@ -87,6 +88,28 @@ describe('the store at scale: writes on demand, the closing snapshot folded from
     } finally {
       await reader.close();
     }
+  });
+
+  it('`engram compact` folds what a session left in its journal, and refuses a folder that is not a store', async () => {
+    const seed = await openTestStore(temp.folder);
+    seed.recordTurns(history('seed', 10, 'kestrel orchard'));
+    await seed.close({ snapshot: true });
+    const session = await openTestStore(temp.folder, { writeOnDemand: true });
+    session.recordTurn({ sessionId: 'mcp:agent', role: 'user', text: 'the magpie build cache' });
+    await session.close();
+    const compacted = engram(['compact', '--db', temp.folder, '--json']);
+    assert.equal(compacted.code, 0, compacted.stderr);
+    assert.deepEqual((({ done, generation, turns }) => ({ done, generation, turns }))(JSON.parse(compacted.stdout) as { done: boolean; generation: number; turns: number }), { done: true, generation: 2, turns: 11 });
+    const loaded = loadDatabase(await loadSqlJs(sqlWasmPath), temp.folder, new Date());
+    try {
+      assert.equal(loaded.replayedOps, 0, 'the session is in the snapshot');
+    } finally {
+      loaded.db.close();
+    }
+    const refused = engram(['compact', '--db', join(temp.folder, 'missing')]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--db must be an Engram store folder: .*missing does not exist/);
+    assert.ok(!existsSync(join(temp.folder, 'missing')));
   });
 
   it('takes the full path after a removal: the forgotten words leave the snapshot file', async () => {
