@@ -101,22 +101,13 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
         }
       },
     });
-    return {
-      done: true,
-      turns,
-      snapshotBytes: bytes.length,
-      generation: installed.generation,
-      journalsRemoved: installed.journalsRemoved,
-      marks: Object.fromEntries(loaded.offsets),
-      damage,
-      badLines: loaded.badLines.length,
-      verifyMs: installed.verifyMs,
-      ms: Date.now() - started,
-    };
+    return { ...installed, marks: Object.fromEntries(loaded.offsets), damage, badLines: loaded.badLines.length, ms: Date.now() - started };
   } finally {
     release();
   }
 }
+
+export type InstalledGeneration = Pick<CompactionResult, 'done' | 'turns' | 'snapshotBytes' | 'generation' | 'journalsRemoved' | 'verifyMs'>;
 
 /** A database exported for a new generation, and what the install needs to know of the generations on disk. */
 export interface NewGeneration {
@@ -141,7 +132,7 @@ export interface NewGeneration {
  * it (checksum, PRAGMA quick_check, turn count), record it as pending, move the current file to previous, rename the
  * temp file into place, then remove the journals the previous generation covers and record the result.
  */
-export function installGeneration(sql: SqlJsStatic, folder: string, next: NewGeneration): { generation: number; journalsRemoved: string[]; verifyMs: number } {
+export function installGeneration(sql: SqlJsStatic, folder: string, next: NewGeneration): InstalledGeneration {
   const layout = storeLayout(folder);
   const manifest = next.manifest ?? { format: 'engram-generations' as const, version: 1 as const, removed: [] };
   const generation = Math.max(manifest.current?.generation ?? 0, manifest.previous?.generation ?? 0, next.previous?.generation ?? 0) + 1;
@@ -163,7 +154,7 @@ export function installGeneration(sql: SqlJsStatic, folder: string, next: NewGen
   const journalsRemoved = next.previous ? removeCoveredJournals(folder, next.coveredByPrevious, next.damagedJournals) : [];
   const removed: RemovedJournals[] = [...manifest.removed, { generation, journals: journalsRemoved }].slice(-removedHistory);
   writeManifest(layout, { format: 'engram-generations', version: 1, current: record, previous: next.previous, removed });
-  return { generation, journalsRemoved: journalsRemoved.map((journal) => journal.name), verifyMs };
+  return { done: true, turns: next.turns, snapshotBytes: next.bytes.length, generation, journalsRemoved: journalsRemoved.map((journal) => journal.name), verifyMs };
 }
 
 /** Reads the written file back from the disk and checks it as a reader would; returns how long quick_check took. */
