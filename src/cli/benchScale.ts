@@ -111,12 +111,17 @@ function writeHistoryFile(path: string, turns: number): void {
   renameSync(temp, path);
 }
 
-function timeImport(cliPath: string, file: string, folder: string, turns: number): { wallMs: number; turnsPerSecond: number; cpuMs: number } {
+function timeImport(cliPath: string, file: string, folder: string, turns: number): { wallMs: number; turnsPerSecond: number; cpuMs?: number } {
   const started = performance.now();
-  const run = spawnSync('/bin/sh', ['-c', 'node "$@"; code=$?; times; exit $code', 'sh', cliPath, 'import', file, '--db', folder], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // A POSIX shell's `times` gives the child's CPU time; elsewhere only the wall time is measured.
+  const posix = process.platform !== 'win32';
+  const args = [cliPath, 'import', file, '--db', folder];
+  const run = posix
+    ? spawnSync('/bin/sh', ['-c', '"$0" "$@"; code=$?; times; exit $code', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallMs = Math.round(performance.now() - started);
   if (run.status !== 0) throw new Error(`engram import failed (${run.status}): ${run.stderr.slice(-2000)}`);
-  return { wallMs, turnsPerSecond: Math.round((turns / wallMs) * 1000), cpuMs: childCpuMs(run.stdout) };
+  return { wallMs, turnsPerSecond: Math.round((turns / wallMs) * 1000), cpuMs: posix ? childCpuMs(run.stdout) : undefined };
 }
 
 /** The child's user + system CPU, from the shell's `times` (its second line: children's times, e.g. "0m12.34s 0m0.56s"). */
