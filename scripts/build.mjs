@@ -27,9 +27,11 @@ const builds = [
   { ...nodeBundle, entryPoints: [join(root, 'src/host/extension.ts')], outfile: join(root, 'dist/extension.js') },
   // Snapshots are written in a worker thread so a large export never blocks the extension host.
   { ...nodeBundle, entryPoints: [join(root, 'src/core/snapshotWorker.ts')], outfile: join(root, 'dist/snapshotWorker.js') },
+  // The CLI bundle, and the small `engram` entry that runs it from V8's code cache (src/cli/launcher.ts).
+  { ...nodeBundle, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cliMain.js') },
   {
     ...nodeBundle,
-    entryPoints: [join(root, 'src/cli/main.ts')],
+    entryPoints: [join(root, 'src/cli/launcher.ts')],
     outfile: join(root, 'dist/cli.js'),
     banner: { js: '#!/usr/bin/env node' },
   },

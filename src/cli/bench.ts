@@ -20,6 +20,7 @@ import { firstTurnInFreshProcess, firstTurnLine } from './benchFirstTurn';
 import { benchTeamFile } from './benchTeamFile';
 import { benchRecall } from './benchRecall';
 import { corpusSentence, writeBenchCorpus } from './benchCorpus';
+import type { OpenMeasure } from './benchScale';
 
 const benchSummary = '## Goal\nShip the pipeline.\n## Decisions\nUse the new index.\n## Facts and context\n- a benchmark\n## Open questions\n- none';
 
@@ -70,7 +71,7 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
 
     // Cold open in a fresh process: sql.js's wasm compiled from scratch, snapshot read, journals replayed.
     const coldOpen = spawnSync(process.execPath, [options.cliPath, 'bench-open', '--db', folder], { encoding: 'utf8' });
-    const activationMs = Number(/openMs=([\d.]+)/.exec(coldOpen.stdout)?.[1] ?? NaN);
+    const activationMs = Number(/"openMs":([\d.]+)/.exec(coldOpen.stdout)?.[1] ?? NaN);
 
     // The search index is brought up to date at quiet moments; here every 10 turns, timed apart (idleIndexMs).
     const store = await MemoryStore.open({ folder, wasmPath: options.wasmPath, tokens: options.tokens, indexDelayMs: 3_600_000 });
@@ -198,11 +199,18 @@ export async function runBench(options: BenchOptions): Promise<Record<string, un
   }
 }
 
-/** `bench-open`: the cold-open measurement, run by the benchmark in a fresh process. */
-export async function measureOpen(folder: string, wasmPath: string, tokens: TokenCounter): Promise<number> {
+/** `bench-open`: the cold-open measurement, run by the benchmark in a fresh process (with --expose-gc for the RSS after GC). */
+export async function measureOpen(folder: string, wasmPath: string, tokens: TokenCounter): Promise<OpenMeasure> {
+  const collect = (): void => (globalThis as { gc?: () => void }).gc?.();
+  collect();
+  const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   const store = await MemoryStore.open({ folder, wasmPath, tokens, readOnly: true });
   const ms = performance.now() - started;
+  const rssAfter = process.memoryUsage().rss;
+  collect();
+  const rssAfterGc = process.memoryUsage().rss;
   await store.close();
-  return ms;
+  const megabytes = (bytes: number): number => Math.round((bytes / 1048576) * 10) / 10;
+  return { openMs: round(ms), rssBeforeMb: megabytes(rssBefore), rssAfterMb: megabytes(rssAfter), rssAfterGcMb: megabytes(rssAfterGc) };
 }

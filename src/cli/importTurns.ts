@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { redactSecretsMany } from '../core/shared/secrets';
 import { JournalWriteError } from '../core/store/journal';
 import type { MemoryStore, RecordTurnInput } from '../core/store/memoryStore';
-import { batchLabelCleaner } from '../core/store/turnInput';
+import type { TurnOp } from '../core/store/operations';
 import { isTurnRole, type TurnRole } from '../core/store/turnRepository';
 
 export interface ImportLine {
@@ -93,25 +92,24 @@ export async function importTurns(store: MemoryStore, file: string, log: (line: 
   /** The lines read since the last batch, stored together in one transaction. */
   let waiting: { line: ImportLine; at: number }[] = [];
   const storeBatch = (): void => {
-    // Ids come from the text without its secrets, so no id can confirm a guessed secret; the batch is scanned at once.
-    const redacted = redactSecretsMany(waiting.map(({ line }) => line.text));
-    const redactLabel = batchLabelCleaner(waiting.map(({ line }) => ({ sessionId: line.session, ref: line.ref, role: line.role, text: '' })));
-    const batch = waiting.map(({ line, at }, index): { input: RecordTurnInput; line: number } => {
-      const key = [redactLabel(line.session), redactLabel(line.ref ?? ''), line.role, line.at ?? '', redacted[index]].join('\u0000');
+    const batch = waiting;
+    waiting = [];
+    // Ids come from what is stored (the text and labels without their secrets), so no id can confirm a guessed secret.
+    const ids: string[] = [];
+    const idOf = (turn: TurnOp, index: number): string => {
+      const key = [turn.sessionId, turn.ref ?? '', turn.role, batch[index].line.at ?? '', turn.text].join('\u0000');
       const occurrence = (seen.get(key) ?? 0) + 1;
       seen.set(key, occurrence);
-      const id = `import-${createHash('sha256').update(key).update(`\u0000${occurrence}`).digest('hex').slice(0, 32)}`;
-      return { input: { id, sessionId: line.session, role: line.role, text: line.text, at: line.at, ref: line.ref, source: 'import' }, line: at };
-    });
-    waiting = [];
-    const stored = store.recordTurns(batch.map((entry) => entry.input));
+      return (ids[index] = `import-${createHash('sha256').update(key).update(`\u0000${occurrence}`).digest('hex').slice(0, 32)}`);
+    };
+    const inputs = batch.map(({ line }): RecordTurnInput => ({ sessionId: line.session, role: line.role, text: line.text, at: line.at, ref: line.ref, source: 'import' }));
+    const stored = store.recordTurns(inputs, idOf);
     stored.forEach((wasCreated, index) => {
       if (wasCreated) {
         imported++;
-        created.push({ id: batch[index].input.id ?? '', line: batch[index].line });
+        created.push({ id: ids[index], line: batch[index].at });
       } else alreadyStored++;
     });
-
   };
   for (const [index, bytes] of lines.entries()) {
     let raw: string;

@@ -1,14 +1,17 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { registerDomainOperations } from '../core/domains';
-import { compactInWorker } from '../core/store/compactInWorker';
+import { compactStore } from '../core/store/compaction';
 import { describeLoss, MemoryStore, type MemoryStoreOptions } from '../core/store/memoryStore';
 import { listFlag, parseArgs, requiredFlag, stringFlag, UsageError, type ParsedArgs } from './args';
 import { attachFile } from './attachFile';
 import { measureOpen, runBench } from './bench';
 import { measureFirstTurn } from './benchFirstTurn';
 import { runRecallOnlyBench } from './benchRecallOnly';
+import { runBenchScale, scaleParts, type ScalePart } from './benchScale';
 import { importTurns } from './importTurns';
 import { runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
@@ -16,6 +19,7 @@ import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
 import { runChat } from './chatCommand';
 import { runMcp } from './mcpCommand';
+import { whyNotAStore } from './storeCheck';
 import { projectScopeOf, type ProjectScope } from '../core/project/projectScope';
 import { teamFileSummary } from '../core/project/projectMemory';
 import { blockTable, contextReports, recall, recallBatch, search } from './recallCommands';
@@ -64,17 +68,22 @@ commands:
   import-memory FILE [--yes]
                       prints what an export holds and what importing it changes here, asks, then applies it
                       (--yes: without asking); importing the same file twice changes nothing
+  compact             folds every journal into a new snapshot generation, so the next open reads one file
   bench [--turns N] [--facts F] [--samples M]
                       measure the per-turn memory work at N stored turns (default 10000) in a throw-away
                       store, beside a naive save per turn, recall latency and cold open
   bench --recall-only [--turns N] [--cache DIR]
                       only recall_conversation beside native FTS5 on the same generated store (with --cache,
                       the store is kept in DIR and reused by later runs of the same N)
+  bench-scale [--turns N] [--only import,open,mcp] [--runs R] [--cache DIR]
+                      the store at N turns (default 100000), in fresh processes: import rate (wall time), cold
+                      open (ms, RSS beside the file's size), MCP spawn to tools/list and close; the history file
+                      and the imported store are kept in DIR (default ~/.cache/engram-bench) for the next run
 
 --db DIR (not used by bench) is a store folder laid out as the extension's globalStorage folder.
 --json prints machine-readable output.`;
 
-const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus', 'cache']);
+const valuedFlags = new Set(['out', 'db', 'turns', 'samples', 'k', 'session', 'queries', 'scope', 'policy', 'model', 'host', 'context-length', 'facts', 'workspace', 'allowlist', 'attach', 'scale', 'corpus', 'only', 'cache', 'runs']);
 const switchFlags = new Set(['json', 'help', 'broad-corrections', 'no-stale-marks', 'markdown', 'yes', 'warm', 'recall-only']);
 
 /** sql.js's wasm sits beside the bundled CLI in dist/; compiled tests find it in node_modules. */
@@ -305,13 +314,19 @@ async function run(argv: readonly string[]): Promise<number> {
         db: requiredFlag(args, 'db'),
         workspace: stringFlag(args, 'workspace'),
         allowlistFile: stringFlag(args, 'allowlist'),
-        // Snapshots in a worker: the closing one must not keep the process from hearing the client's SIGTERM.
-        open: async (folder) =>
-          openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'write', {
-            compact: (storeFolder, wasm) => compactInWorker(join(__dirname, 'snapshotWorker.js'), storeFolder, wasm),
-          }),
+        open: async (folder) => openStore({ ...args, flags: new Map([...args.flags, ['db', folder]]) }, 'read', { writeOnDemand: true }),
+        compactLater: (folder) => spawn(process.execPath, [process.argv[1], 'compact', '--db', folder], { detached: true, stdio: 'ignore' }).unref(),
         log: (line) => process.stderr.write(`engram mcp: ${line}\n`),
       });
+    case 'compact': {
+      const folder = requiredFlag(args, 'db');
+      const notAStore = whyNotAStore(folder);
+      if (notAStore) throw new UsageError(`--db must be an Engram store folder: ${notAStore}`);
+      // The snapshot lock keeps two compactions apart; one already running makes this one a no-op.
+      const result = await compactStore(folder, wasmPath());
+      print(args, result, result.done ? `generation ${result.generation}: ${result.turns} turns, ${result.snapshotBytes} bytes in ${result.ms} ms` : 'another process is writing a snapshot; nothing to do');
+      return 0;
+    }
     case 'export': {
       const store = await openStore(args, 'read');
       try {
@@ -346,14 +361,29 @@ async function run(argv: readonly string[]): Promise<number> {
       print(args, result, JSON.stringify(result, null, 2));
       return 0;
     }
+    case 'bench-scale': {
+      const only = (stringFlag(args, 'only') ?? scaleParts.join(',')).split(',').map((part) => part.trim());
+      const unknown = only.find((part) => !scaleParts.includes(part as ScalePart));
+      if (unknown) throw new UsageError(`--only takes ${scaleParts.join(', ')} (comma-separated), not "${unknown}"`);
+      const result = await runBenchScale({
+        turns: positiveInteger(args, 'turns', 100_000),
+        cacheFolder: stringFlag(args, 'cache') ?? join(homedir(), '.cache', 'engram-bench'),
+        only: new Set(only as ScalePart[]),
+        runs: positiveInteger(args, 'runs', 3),
+        cliPath: process.argv[1],
+        log: (line) => process.stderr.write(`engram bench-scale: ${line}\n`),
+      });
+      print(args, result, JSON.stringify(result, null, 2));
+      return 0;
+    }
     case 'bench-first-turn': {
       const measured = await measureFirstTurn(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter, args.flags.has('warm'));
       process.stdout.write(`firstTurn=${JSON.stringify(measured)}\n`);
       return 0;
     }
     case 'bench-open': {
-      const ms = await measureOpen(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter);
-      process.stdout.write(`openMs=${ms.toFixed(3)}\n`);
+      const measured = await measureOpen(requiredFlag(args, 'db'), wasmPath(), cl100kTokenCounter);
+      process.stdout.write(`open=${JSON.stringify(measured)}\n`);
       return 0;
     }
     default:

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { cl100kTokenCounter } from '../core/shared/tokenCounter';
 import { defaultAllowlist, parseAllowlist, type Allowlist } from '../core/memory/allowlist';
 import type { MemoryStore } from '../core/store/memoryStore';
-import { releaseSnapshotLockIfOurs } from '../core/store/snapshotLock';
 import { AgentTools, proposeFactSpec } from '../core/turn/agentTools';
 import { memoryToolSpecs } from '../core/turn/memoryTools';
 import { EngramMemory } from '../core/turn/engramMemory';
@@ -15,8 +14,10 @@ export interface McpCommandOptions {
   readonly db: string;
   readonly workspace?: string;
   readonly allowlistFile?: string;
-  /** Opens the store for writing (proposals and call records go to this process's own journal). */
+  /** Opens the store read-only, writing on demand (proposals and call records go to this process's own journal). */
   readonly open: (folder: string) => Promise<MemoryStore>;
+  /** Starts a compaction of the store that outlives this process (a detached `engram compact`). */
+  readonly compactLater: (folder: string) => void;
   readonly log: (line: string) => void;
 }
 
@@ -31,30 +32,22 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     throw new UsageError(`--workspace must be a folder: ${options.workspace}`);
   }
   const allowlist = readAllowlist(options.allowlistFile);
-  // The store opens while the client starts: `tools/list` needs none of it, and the first call waits for it.
-  const opening = options.open(options.db);
-  opening.catch(() => undefined);
+  // The store opens at the first call, not at spawn: `tools/list` needs none of it, and loading a large store would hold
+  // the answer back (the load runs on this thread). It opens read-only; the first write (a call's record, a proposal)
+  // starts this process's journal, so a session that only lists the tools leaves nothing behind.
+  let opening: Promise<MemoryStore> | undefined;
+  const openOnce = (): Promise<MemoryStore> => (opening ??= options.open(options.db));
   // One AgentTools for the whole run, made once the store is open: its limits count every call of every client, so
   // calls that arrive while the store opens must not each make their own.
-  const agentTools = opening.then((store) => new AgentTools(new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist }), () => [...allowlist.keys()]));
-  agentTools.catch(() => undefined);
+  let agentTools: Promise<AgentTools> | undefined;
+  const agentToolsOnce = (): Promise<AgentTools> =>
+    (agentTools ??= openOnce().then((store) => new AgentTools(new EngramMemory(store, cl100kTokenCounter, { allowlist: () => allowlist }), () => [...allowlist.keys()])));
   const tools = {
     specs: () => [...memoryToolSpecs, proposeFactSpec([...allowlist.keys()])],
-    call: async (client: string, tool: string, args: unknown) => (await agentTools).call(client, tool, args),
+    call: async (client: string, tool: string, args: unknown) => (await agentToolsOnce()).call(client, tool, args),
   };
   const stopping = new AbortController();
-  const closing = { signalled: false, durable: false };
-  // A first signal stops serving. The client's SIGTERM while the closing snapshot is written (every change is durable
-  // by then) leaves the snapshot to the next writer, releases the lock and exits at once.
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (closing.durable) {
-      options.log(`stopped by ${signal} while writing the closing snapshot; every change is in the journal, the snapshot is left to the next writer`);
-      releaseSnapshotLockIfOurs(options.db);
-      process.exit(0);
-    }
-    closing.signalled = true;
-    stopping.abort(`stopped by ${signal}`);
-  };
+  const onSignal = (signal: NodeJS.Signals): void => stopping.abort(`stopped by ${signal}`);
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   try {
     options.log(`serving the store at ${options.db} over MCP on stdio${options.workspace ? ` (workspace ${options.workspace})` : ''}`);
@@ -62,21 +55,28 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     options.log(`${reason}; stopping`);
     return 0;
   } finally {
-    await closeSoon(await opening, closing, options.log);
+    const store = await opening?.catch(() => undefined);
+    if (store) await closeWithoutBlocking(store, options);
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     process.stdin.destroy();
   }
 }
 
+/** Past this many journal bytes, the session's writes are folded into a snapshot after it ends (as a window does). */
+const snapshotAfterBytes = 2 * 1024 * 1024;
+
 /**
- * Makes every change durable in our journal first; then, unless a signal already asked us to go, folds it into a
- * snapshot (in a worker when the store compacts in one, so a signal is still heard).
+ * Makes every change durable in our journal and seals it; the client is not kept waiting for a snapshot (at 100k turns
+ * it took seconds). A small journal is folded in by the next writer's snapshot; a large one by a compaction in a
+ * detached process, off the client's path.
  */
-async function closeSoon(store: MemoryStore, closing: { signalled: boolean; durable: boolean }, log: (line: string) => void): Promise<void> {
-  await store.flush().catch(() => undefined);
-  closing.durable = true;
-  if (closing.signalled) log('the closing snapshot is left to the next writer; every change is in the journal');
-  await store.close({ snapshot: !closing.signalled });
+async function closeWithoutBlocking(store: MemoryStore, options: McpCommandOptions): Promise<void> {
+  const unsnapshotted = store.unsnapshottedBytes;
+  await store.close();
+  if (unsnapshotted > snapshotAfterBytes) {
+    options.compactLater(options.db);
+    options.log(`${unsnapshotted} journal bytes are being folded into a snapshot by a separate process`);
+  }
 }
 
 function readAllowlist(file: string | undefined): Allowlist {

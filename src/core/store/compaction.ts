@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
-import { checksumOf, removedHistory, writeManifest, type GenerationRecord, type RemovedJournals } from './generations';
+import { checksumOf, removedHistory, writeManifest, type GenerationManifest, type GenerationRecord, type RemovedJournals } from './generations';
 import { isSealed, journalFolder, listJournals, writerMayBeAlive } from './journal';
 import { loadDatabase, type DamageReport } from './loadDatabase';
 import { quarantineIfUnchanged, syncFolder, writeTempFile } from './snapshotFile';
 import { tryAcquireSnapshotLock } from './snapshotLock';
-import { loadSqlJs } from './sqlJs';
+import { loadSqlJs, openDatabaseOver } from './sqlJs';
 import { checkEngramDatabase } from './storeIdentity';
 import { storeLayout } from './storeLayout';
 import { settleDeferred } from './operationRegistry';
@@ -44,7 +44,6 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
   if (!release) return { done: false, turns: 0, snapshotBytes: 0, journalsRemoved: [], marks: {}, badLines: 0, ms: Date.now() - started };
   try {
     const sql = await loadSqlJs(wasmPath);
-    const layout = storeLayout(folder);
     const loaded = loadDatabase(sql, folder, now);
     const { db } = loaded;
     const unknown = loaded.badLines.find((line) => line.unknownKind);
@@ -78,53 +77,84 @@ export async function compactStore(folder: string, wasmPath: string, now = new D
     } finally {
       db.close();
     }
-    const manifest = loaded.manifest ?? { format: 'engram-generations' as const, version: 1 as const, removed: [] };
-    const generation = Math.max(manifest.current?.generation ?? 0, manifest.previous?.generation ?? 0, loaded.base.record?.generation ?? 0) + 1;
-    const record: GenerationRecord = { generation, bytes: bytes.length, crc32: checksumOf(bytes), turns, at: now.toISOString(), marks };
-    const temp = writeTempFile(layout.snapshot, bytes);
-    let verifyMs: number;
-    try {
-      verifyMs = verifyWrittenSnapshot(sql, temp, record);
-    } catch (error) {
-      safeUnlink(temp);
-      throw error;
-    }
-    writeManifest(layout, { ...manifest, pending: record });
     let damage = loaded.damage;
-    if (loaded.base.source === 'current') {
-      renameSync(layout.snapshot, layout.previous);
-    } else if (loaded.damageFound?.inode) {
-      const keptAt = quarantineIfUnchanged(loaded.damageFound.path, loaded.damageFound.inode, now);
-      if (damage && keptAt) damage = { ...damage, keptAt };
-    }
-    // Both generations damaged: the previous one is set aside as well, so the next install cannot overwrite it.
-    if (loaded.base.source === 'none' && loaded.previousDamageFound?.inode) {
-      const keptAt = quarantineIfUnchanged(loaded.previousDamageFound.path, loaded.previousDamageFound.inode, now);
-      if (damage && keptAt) damage = { ...damage, previousKeptAt: keptAt };
-    }
-    // The previous generation is now the file the load started from: its record is the one its bytes matched.
-    const previous = loaded.base.source === 'none' ? undefined : loaded.base.record;
-    renameSync(temp, layout.snapshot);
-    syncFolder(folder);
-    // The base is now the previous generation: journals it covers whole are in two snapshots and may go.
-    const journalsRemoved = previous ? removeCoveredJournals(folder, loaded.baseOffsets, new Set(loaded.badLines.map((line) => line.journal))) : [];
-    const removed: RemovedJournals[] = [...manifest.removed, { generation, journals: journalsRemoved }].slice(-removedHistory);
-    writeManifest(layout, { format: 'engram-generations', version: 1, current: record, previous, removed });
-    return {
-      done: true,
+    const installed = installGeneration(sql, folder, {
+      bytes,
       turns,
-      snapshotBytes: bytes.length,
-      generation,
-      journalsRemoved: journalsRemoved.map((journal) => journal.name),
-      marks: Object.fromEntries(loaded.offsets),
-      damage,
-      badLines: loaded.badLines.length,
-      verifyMs,
-      ms: Date.now() - started,
-    };
+      marks,
+      manifest: loaded.manifest,
+      baseIsCurrent: loaded.base.source === 'current',
+      // The previous generation is now the file the load started from: its record is the one its bytes matched.
+      previous: loaded.base.source === 'none' ? undefined : loaded.base.record,
+      coveredByPrevious: loaded.baseOffsets,
+      damagedJournals: new Set(loaded.badLines.map((line) => line.journal)),
+      now,
+      setAsideDamaged: () => {
+        if (loaded.base.source !== 'current' && loaded.damageFound?.inode) {
+          const keptAt = quarantineIfUnchanged(loaded.damageFound.path, loaded.damageFound.inode, now);
+          if (damage && keptAt) damage = { ...damage, keptAt };
+        }
+        // Both generations damaged: the previous one is set aside as well, so the next install cannot overwrite it.
+        if (loaded.base.source === 'none' && loaded.previousDamageFound?.inode) {
+          const keptAt = quarantineIfUnchanged(loaded.previousDamageFound.path, loaded.previousDamageFound.inode, now);
+          if (damage && keptAt) damage = { ...damage, previousKeptAt: keptAt };
+        }
+      },
+    });
+    return { ...installed, marks: Object.fromEntries(loaded.offsets), damage, badLines: loaded.badLines.length, ms: Date.now() - started };
   } finally {
     release();
   }
+}
+
+export type InstalledGeneration = Pick<CompactionResult, 'done' | 'turns' | 'snapshotBytes' | 'generation' | 'journalsRemoved' | 'verifyMs'>;
+
+/** A database exported for a new generation, and what the install needs to know of the generations on disk. */
+export interface NewGeneration {
+  readonly bytes: Uint8Array;
+  readonly turns: number;
+  readonly marks: Record<string, number>;
+  readonly manifest: GenerationManifest | undefined;
+  /** The current snapshot file is the healthy base: it becomes the previous generation. */
+  readonly baseIsCurrent: boolean;
+  readonly previous: GenerationRecord | undefined;
+  /** How far the previous generation covers each journal: those it covers whole may go. */
+  readonly coveredByPrevious: ReadonlyMap<string, number>;
+  /** Journals with lines that did not verify: kept for whoever wants to look at the damage. */
+  readonly damagedJournals: ReadonlySet<string>;
+  readonly now: Date;
+  /** Runs after the pending record is written and before the new file is renamed into place. */
+  readonly setAsideDamaged?: () => void;
+}
+
+/**
+ * Installs a new generation (the caller holds the snapshot lock): write a temp file, read it back from disk and verify
+ * it (checksum, PRAGMA quick_check, turn count), record it as pending, move the current file to previous, rename the
+ * temp file into place, then remove the journals the previous generation covers and record the result.
+ */
+export function installGeneration(sql: SqlJsStatic, folder: string, next: NewGeneration): InstalledGeneration {
+  const layout = storeLayout(folder);
+  const manifest = next.manifest ?? { format: 'engram-generations' as const, version: 1 as const, removed: [] };
+  const generation = Math.max(manifest.current?.generation ?? 0, manifest.previous?.generation ?? 0, next.previous?.generation ?? 0) + 1;
+  const record: GenerationRecord = { generation, bytes: next.bytes.length, crc32: checksumOf(next.bytes), turns: next.turns, at: next.now.toISOString(), marks: next.marks };
+  const temp = writeTempFile(layout.snapshot, next.bytes);
+  let verifyMs: number;
+  try {
+    verifyMs = verifyWrittenSnapshot(sql, temp, record);
+  } catch (error) {
+    safeUnlink(temp);
+    throw error;
+  }
+  writeManifest(layout, { ...manifest, pending: record });
+  if (next.baseIsCurrent) renameSync(layout.snapshot, layout.previous);
+  next.setAsideDamaged?.();
+  renameSync(temp, layout.snapshot);
+  syncFolder(folder);
+  // The base is now the previous generation: journals it covers whole are in two snapshots and may go.
+  const journalsRemoved = next.previous ? removeCoveredJournals(folder, next.coveredByPrevious, next.damagedJournals) : [];
+  const removed: RemovedJournals[] = [...manifest.removed, { generation, journals: journalsRemoved }].slice(-removedHistory);
+  writeManifest(layout, { format: 'engram-generations', version: 1, current: record, previous: next.previous, removed });
+  return { done: true, turns: next.turns, snapshotBytes: next.bytes.length, generation, journalsRemoved: journalsRemoved.map((journal) => journal.name), verifyMs };
 }
 
 /** Reads the written file back from the disk and checks it as a reader would; returns how long quick_check took. */
@@ -133,7 +163,7 @@ function verifyWrittenSnapshot(sql: SqlJsStatic, path: string, record: Generatio
   if (bytes.length !== record.bytes || checksumOf(bytes) !== record.crc32) {
     throw new Error(`the snapshot read back from ${path} is not what was written (${bytes.length} of ${record.bytes} bytes)`);
   }
-  const db = new sql.Database(bytes);
+  const db = openDatabaseOver(sql, bytes);
   try {
     const started = Date.now();
     const verdict = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0] ?? '');
@@ -152,7 +182,7 @@ function verifyWrittenSnapshot(sql: SqlJsStatic, path: string, record: Generatio
  * A journal may go once the previous generation holds all of it (so two snapshots do), nobody will append to
  * it again, and none of its lines failed to verify (it is kept for whoever wants to look at the damage).
  */
-function removeCoveredJournals(folder: string, coveredByPrevious: Map<string, number>, damaged: Set<string>): { name: string; size: number }[] {
+function removeCoveredJournals(folder: string, coveredByPrevious: ReadonlyMap<string, number>, damaged: ReadonlySet<string>): { name: string; size: number }[] {
   const removed: { name: string; size: number }[] = [];
   for (const name of listJournals(folder)) {
     const path = join(journalFolder(folder), name);

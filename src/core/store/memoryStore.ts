@@ -3,10 +3,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { redactDeep, redactSecrets, redactSecretsMany } from '../shared/secrets';
 import { compactStore, type CompactionResult } from './compaction';
+import { foldHeldDatabase } from './heldFold';
+import { tryAcquireSnapshotLock } from './snapshotLock';
 import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
-import { applyOp, settleDeferred, type StoreOp } from './operations';
-import { defersWork } from './operationRegistry';
+import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
+import { defersWork, removesText } from './operationRegistry';
 import { KeptCounts } from './keptCounts';
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
@@ -42,6 +44,8 @@ export class MemoryStore {
   private readonly removals: RemovedJournalWatch;
   /** Set when the damage was found after open; the first one found at open is in `damage`. */
   private lateDamage: DamageReport | undefined;
+  /** A forget or retention reached this database since open: its closing snapshot takes the full path (see foldOrCompact). */
+  private removalsApplied: boolean;
 
   private constructor(
     private db: Database,
@@ -56,8 +60,9 @@ export class MemoryStore {
     private readonly sql: SqlJsStatic,
   ) {
     this.badLines = [...loaded.badLines];
+    this.removalsApplied = loaded.removalsReplayed > 0;
     this.removals = new RemovedJournalWatch(layout);
-    this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly);
+    this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly && !options.writeOnDemand);
     this.quiet = new QuietWork(options.indexDelayMs ?? 2000, () => this.indexPending());
   }
 
@@ -68,14 +73,15 @@ export class MemoryStore {
   static async open(options: MemoryStoreOptions): Promise<MemoryStore> {
     const layout = storeLayout(options.folder);
     const now = options.now ?? (() => new Date());
+    if (options.writeOnDemand) options = { ...options, readOnly: false };
     if (options.readOnly && !looksLikeStore(layout.folder)) throw new NotAStoreError(layout.folder, existsSync(layout.folder));
-    if (!options.readOnly && existsSync(layout.folder)) {
+    if (!options.readOnly && !options.writeOnDemand && existsSync(layout.folder)) {
       removeStaleTempFiles(layout.snapshot);
       removeStaleTempFiles(layout.manifest);
     }
     const sql = await loadSqlJs(options.wasmPath);
     const loaded = loadDatabase(sql, layout.folder, now(), { quarantine: true });
-    if (!options.readOnly) mkdirSync(layout.folder, { recursive: true });
+    if (!options.readOnly && !options.writeOnDemand) mkdirSync(layout.folder, { recursive: true });
     return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage, loaded, sql);
   }
 
@@ -117,11 +123,16 @@ export class MemoryStore {
    * Stores a batch of history turns (an import) in one transaction; their tokens are counted when a prompt first needs
    * them (counting was most of an import's time). True: created; false: already stored; a forgotten session throws.
    */
-  recordTurns(inputs: readonly RecordTurnInput[]): boolean[] {
+  recordTurns(inputs: readonly RecordTurnInput[], idOf?: (turn: TurnOp, index: number) => string): boolean[] {
     const journal = this.writableJournal();
     const texts = redactSecretsMany(inputs.map((input) => input.text.toWellFormed()));
     const clean = batchLabelCleaner(inputs);
-    const ops = inputs.map((input, index) => turnOpOf(input, texts[index], uncountedTokens, this.now, 'import', clean));
+    // `idOf` names a turn that came without an id from what will be stored (its text and labels without secrets), so
+    // the caller need not scan the batch for secrets a second time.
+    const ops = inputs.map((input, index) => {
+      const op = turnOpOf(input, texts[index], uncountedTokens, this.now, 'import', clean);
+      return idOf && input.id === undefined ? { ...op, id: idOf(op, index) } : op;
+    });
     const created = insertTurns(this.db, ops, this.quiet.deferIndex).map((turn, index) => {
       if (!turn && !findTurn(this.db, ops[index].id)) throw new ForgottenSessionError(ops[index].sessionId);
       if (turn) journal.append(ops[index]).catch(() => undefined);
@@ -159,6 +170,7 @@ export class MemoryStore {
     // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
     // (indexing it here would put an FTS merge on the reply path of every turn).
     if (ops.some((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns')) this.indexPending();
+    if (ops.some(removesText)) this.removalsApplied = true;
     const changed = ops.length === 1 ? Number(applyOp(this.db, ops[0])) : applyInTransaction(this.db, ops);
     for (const op of ops) journal.append(op).catch(() => undefined);
     const kinds = new Set(changed > 0 ? ops.map((op) => op.kind) : []);
@@ -263,6 +275,7 @@ export class MemoryStore {
       // A removal unindexes rows, so with one in the batch the index is brought whole first and the batch's
       // turns are indexed as they come; otherwise they join the deferred batch.
       const removes = read.ops.some((op) => op.kind !== 'turn');
+      if (read.ops.some(removesText)) this.removalsApplied = true;
       if (removes) this.indexPending();
       const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : this.quiet.deferIndex);
       this.counts.appliedFromOthers(read.ops, appliedHere, removes);
@@ -292,6 +305,7 @@ export class MemoryStore {
     for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
     this.badLines.push(...loaded.badLines);
     this.removals.note();
+    if (loaded.removalsReplayed > 0) this.removalsApplied = true;
     if (loaded.damage) {
       this.lateDamage = loaded.damage;
       this.options.onDamage?.(loaded.damage);
@@ -392,10 +406,33 @@ export class MemoryStore {
       const { wrote, unwritten } = await this.journal.close();
       this.indexPending();
       if (unwritten) throw unwritten;
-      if (options.snapshot && wrote) await this.compact();
+      if (options.snapshot && wrote) await this.foldOrCompact();
     } finally {
       this.db.close();
     }
+  }
+
+  /**
+   * The closing snapshot: this database already holds every journal, so it is folded as it is (heldFold.ts) instead of
+   * being loaded again, when nothing calls for the full path (damage, a removal, a line of an unknown kind, a store that
+   * compacts in a worker to keep its thread free). The lock is held from reading the other writers' journals to the install.
+   */
+  private async foldOrCompact(): Promise<CompactionResult> {
+    const foldable = (): boolean => !this.options.compact && !this.damage && !this.removalsApplied && !this.badLines.some((line) => line.unknownKind);
+    if (foldable()) {
+      const release = tryAcquireSnapshotLock(this.layout.folder);
+      if (!release) return this.compact();
+      try {
+        this.syncFromOtherWriters();
+        this.indexPending();
+        const held = { db: this.db, offsets: this.offsets, ownJournals: this.journal.ownNames, damagedJournals: new Set(this.badLines.map((line) => line.journal)) };
+        const folded = foldable() ? await foldHeldDatabase(this.layout.folder, this.options.wasmPath, held, this.now) : undefined;
+        if (folded) return folded;
+      } finally {
+        release();
+      }
+    }
+    return this.compact();
   }
 
   private compact(): Promise<CompactionResult> {
@@ -403,6 +440,16 @@ export class MemoryStore {
   }
 
   private writableJournal(): JournalWriter {
+    if (this.options.writeOnDemand) this.startWriting();
     return this.journal.writable(this.options.readOnly ? 'This memory store was opened read-only' : 'This memory store is closed');
+  }
+
+  /** The first write of a store opened with writeOnDemand: what a writable open does first, then the journal. */
+  private startWriting(): void {
+    if (this.journal.name) return;
+    mkdirSync(this.layout.folder, { recursive: true });
+    removeStaleTempFiles(this.layout.snapshot);
+    removeStaleTempFiles(this.layout.manifest);
+    this.journal.startWriting();
   }
 }

@@ -12,6 +12,7 @@ export class OwnJournal {
   private covered: { journal: string; bytes: number } | undefined;
   /** Files written by earlier writers of ours (rotated away): never another window's lines. */
   private readonly earlierNames = new Set<string>();
+  private closed = false;
 
   constructor(
     private readonly folder: string,
@@ -23,6 +24,11 @@ export class OwnJournal {
 
   get name(): string | undefined {
     return this.writer?.name;
+  }
+
+  /** Every journal file this process wrote, the current one included. */
+  get ownNames(): string[] {
+    return [...new Set([...this.earlierNames, ...(this.writer?.names ?? [])])];
   }
 
   /** Whether this process wrote the journal file of that name. */
@@ -39,6 +45,11 @@ export class OwnJournal {
   writable(why: string): JournalWriter {
     if (!this.writer) throw new Error(why);
     return this.writer;
+  }
+
+  /** Starts the journal of a store opened read-only that now writes (once; never after close). */
+  startWriting(): void {
+    if (!this.writer && !this.closed) this.writer = JournalWriter.create(this.folder, this.onError);
   }
 
   async flush(): Promise<void> {
@@ -77,7 +88,10 @@ export class OwnJournal {
   async close(): Promise<{ wrote: boolean; unwritten?: unknown }> {
     const writer = this.writer;
     this.writer = undefined;
+    this.closed = true;
     if (!writer) return { wrote: false };
+    // Still ours after close: a snapshot taken while closing must not read them back as another writer's.
+    for (const name of writer.names) this.earlierNames.add(name);
     let unwritten: unknown;
     // Changes that could not be written were never acknowledged; the journal is sealed all the same.
     await writer.flush().catch((error: unknown) => (unwritten = error));

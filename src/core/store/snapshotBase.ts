@@ -3,6 +3,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { checksumOf, matches, readManifest, type GenerationManifest, type GenerationRecord } from './generations';
 import { readUserVersion, schemaVersion, StoreTooNewError } from './migrations';
 import { readSnapshot } from './snapshotFile';
+import { openDatabaseOver } from './sqlJs';
 import { applicationId, checkEngramDatabase, engramApplicationId } from './storeIdentity';
 import type { StoreLayout } from './storeLayout';
 
@@ -62,9 +63,12 @@ function openGeneration(sql: SqlJsStatic, layout: StoreLayout, path: string): Op
   const manifest: GenerationManifest | undefined = readManifest(layout);
   const known = [manifest?.current, manifest?.pending, manifest?.previous].filter((record): record is GenerationRecord => !!record);
   const record = known.find((candidate) => matches(read.bytes, candidate));
+  // Without a record the checksum is taken now: the database is opened over these very bytes and may change them.
+  const checksum = record ? record.crc32 : checksumOf(read.bytes);
+  const fileBytes = read.bytes.length;
   let db: Database | undefined;
   try {
-    db = new sql.Database(read.bytes);
+    db = openDatabaseOver(sql, read.bytes);
     const version = readUserVersion(db);
     const id = applicationId(db);
     if (version > schemaVersion && (id === 0 || id === engramApplicationId)) throw new StoreTooNewError(version);
@@ -78,12 +82,13 @@ function openGeneration(sql: SqlJsStatic, layout: StoreLayout, path: string): Op
       const verdict = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0] ?? '');
       if (verdict !== 'ok') throw new Error(verdict || 'quick_check gave no answer');
     }
-    const turns = Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
+    // A recorded generation says how many turns it holds (the compactor counted them in the file it read back).
+    const turns = record ? record.turns : Number(db.exec('SELECT COUNT(*) FROM turns')[0]?.values[0]?.[0] ?? 0);
     return {
       kind: 'ok',
       db,
       inode: read.inode,
-      record: record ?? { generation: 0, bytes: read.bytes.length, crc32: checksumOf(read.bytes), turns, at: new Date().toISOString() },
+      record: record ?? { generation: 0, bytes: fileBytes, crc32: checksum, turns, at: new Date().toISOString() },
     };
   } catch (error) {
     db?.close();

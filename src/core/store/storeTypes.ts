@@ -39,6 +39,11 @@ export interface MemoryStoreOptions {
   readonly now?: Clock;
   /** Reads only: no journal is created, nothing can be recorded. */
   readonly readOnly?: boolean;
+  /**
+   * Opens as readOnly does (nothing is created on disk), and the first write starts this process's journal: a session
+   * that only reads leaves no trace, one that writes loses nothing.
+   */
+  readonly writeOnDemand?: boolean;
   /** Told about a write that failed; the change stays in memory and is written again on the next flush. */
   readonly onWriteError?: (error: Error) => void;
   /** How snapshots are written; the extension runs them in a worker thread. Default: in this thread. */
