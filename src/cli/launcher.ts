@@ -3,7 +3,7 @@
 // 0.18 s from the cache, for `help`). The cache lives in the user's own cache folder (never a shared temp folder: code
 // read from there would run as the user); V8 rejects a cache made for other source or another V8, and it is made again.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,7 +18,10 @@ interface ModuleInternals {
 const bundle = join(__dirname, 'cliMain.js');
 const internals = Module as unknown as ModuleInternals;
 const cacheFolder = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'engram', 'compile-cache');
-const cacheFile = join(cacheFolder, `cli-${createHash('sha256').update(`${bundle}\0${process.version}`).digest('hex').slice(0, 16)}.bin`);
+// V8 checks a cache against the source's length only, so a rebuilt bundle of the same length (a 20 made a 10) would
+// run the old code: the bundle's size and modification time name the cache, and every build gets its own.
+const built = statSync(bundle);
+const cacheFile = join(cacheFolder, `cli-${createHash('sha256').update(`${bundle}\0${process.version}\0${built.size}\0${built.mtimeMs}`).digest('hex').slice(0, 16)}.bin`);
 
 function readCache(): Buffer | undefined {
   try {
@@ -35,6 +38,8 @@ function writeCache(script: Script): void {
     const temp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
     renameSync(temp, cacheFile);
+    // The caches of earlier builds are never read again.
+    for (const name of readdirSync(cacheFolder)) if (/^cli-[0-9a-f]{16}\.bin$/.test(name) && join(cacheFolder, name) !== cacheFile) rmSync(join(cacheFolder, name), { force: true });
   } catch {
     // No cache folder to write (read-only home): the next start compiles again, nothing else changes.
   }
