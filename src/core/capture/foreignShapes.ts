@@ -1,7 +1,9 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
+import { frameDetects, withListTails } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
+import { roleWords } from './roleTerms';
 import { properNoun } from './slotPatterns';
 import { timezoneIn } from './timezones';
 
@@ -198,7 +200,8 @@ const languages: Record<Language, Words> = {
 const order: readonly Language[] = ['pt', 'es', 'it', 'fr', 'nl', 'de'];
 
 export function languageOf(sentence: string): Language | undefined {
-  const opened = order.filter((language) => languages[language].opening.test(sentence));
+  const opened = order.filter((language) => languages[language].opening.test(sentence) || frameDetects(language, sentence));
+  // (a language's frame file may add openings of its own: `detect` in frames/*.json)
   if (opened.length === 0) return undefined;
   if (/\b(?:i|i'm|im|my)\b/i.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|je|ik|mijn)\b/i.test(sentence)) return undefined;
   return opened.find((language) => languages[language].marker.test(sentence)) ?? opened[0];
@@ -216,9 +219,10 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   if (!language) return [];
   const words = languages[language];
   const verbs = /(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio)\b/iu;
-  return statement
+  const parts = statement
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
-    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'))
+    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));
+  return withListTails(parts, language, (part) => words.opening.test(part))
     .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|et|en|pero|mas|aber|mais|ma|maar)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
@@ -228,9 +232,6 @@ export function foreignClauses(sentence: string): OwnerClause[] {
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;
-/** The nouns that end a job title in the languages capture reads besides English. */
-export const roleWords =
-  /(?:entwickler(?:in)?|engineer|ingenieur(?:in)?|architekt(?:in)?|berater(?:in)?|student(?:in)?|scientist|analyst|desarrollador(?:a)?|ingenier[oae]|programador(?:a)?|diseñador(?:a)?|analista|desenvolvedor(?:a)?|engenheir[oa]|développeu(?:r|se)|développeur|ingénieure?|sviluppat(?:ore|rice)|programmat(?:ore|rice)|ontwikkelaar|devops|devrel|dev|designer|manager|lead|sre|consultant[e]?|freelancer|freelance)\b/iu;
 const pronounPair = String.raw`(\p{L}+\/\p{L}+)`;
 
 function match(text: string, pattern: string): RegExpExecArray | null {

@@ -14,6 +14,7 @@ import tr from './frames/tr.json';
 import {
   caseSensitiveLanguages,
   findKnown,
+  knownDiets,
   knownEditors,
   knownFrameworks,
   knownLanguages,
@@ -23,8 +24,10 @@ import {
   knownTestFrameworks,
   notNames,
 } from './knownNames';
-import { roleWords } from './foreignShapes';
+import { roleWords } from './roleTerms';
 import { properNoun, roleNouns } from './slotPatterns';
+import { baseName, uninflected, type Inflection } from './inflection';
+import { toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { lexiconTag } from './wordTagger';
 
@@ -49,6 +52,12 @@ export interface FrameFile {
   readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean }[];
   /** Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. */
   readonly retire: readonly string[];
+  /** Words a clause may open with that change nothing about the fact ("en el día a día", "shigoto de wa omo ni"). */
+  readonly leadIns?: readonly string[];
+  /** Endings of an inflected name and their base (inflection.ts): "w Javie" is Java, "we Wrocławiu" Wrocław. */
+  readonly inflections?: readonly Inflection[];
+  /** The language's words for a diet, kept as the owner writes them ("vegetarisch", "végétarienne", "vejetaryen"). */
+  readonly diets?: readonly string[];
 }
 
 export const frameFiles: readonly FrameFile[] = [en, de, es, pt, fr, it, nl, pl, tr, ja, mixed];
@@ -123,10 +132,15 @@ const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a
 /** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
 const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
 
+/** A value's frame file, for the language features of its slot (inflections, diets); English has none of them. */
+const noFeatures: Pick<FrameFile, 'inflections' | 'diets'> = {};
+const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
+
 /** The value a slot's words give for its key, or nothing when the words are not one. */
-export function slotValue(key: string, words: string): string | undefined {
+export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inflections' | 'diets'> = noFeatures): string | undefined {
   const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
   if (!text) return undefined;
+  const inflections = file.inflections ?? [];
   if (key === 'name') {
     const parts = text.split(/\s+/);
     if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
@@ -135,11 +149,12 @@ export function slotValue(key: string, words: string): string | undefined {
     return kept[0].toUpperCase() + kept.slice(1);
   }
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
-    const tool = key === 'old' || key === 'new' ? findKnown(text.split(/\s+/).slice(0, 3).join(' '), allTools)[0] : undefined;
-    if (tool && text.toLowerCase().startsWith(tool.toLowerCase())) return tool;
+    const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
+    if (tool && uninflected(text, inflections, isKnownToolName).toLowerCase().startsWith(tool.toLowerCase())) return tool;
     // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
     const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
-    return properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
+    const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
+    return name && baseName(name, inflections, isPlaceName);
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();
@@ -149,11 +164,16 @@ export function slotValue(key: string, words: string): string | undefined {
     const team = text.replace(/[,.;:!?].*$/, '').trim().replace(/[-\s]+$/, '');
     return team && team.split(/\s+/).length <= 3 ? team : undefined;
   }
+  if (key === 'diet') {
+    // The diet as the owner wrote it ("vegan", "végétarienne", "halal"), from the language's words or the key list's.
+    const word = text.split(/\s+/)[0].toLowerCase();
+    return [...(file.diets ?? []), ...knownDiets].some((diet) => diet.toLowerCase() === word) ? word : undefined;
+  }
   if (key === 'timezone') return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? timezoneIn(text.split(/\s+/)[0]);
   if (key === 'pronouns') return /^(\p{L}+\/\p{L}+(?:\/\p{L}+)?)/u.exec(text)?.[1].toLowerCase();
   const list = toolLists[key];
   if (!list) return undefined;
-  const known = findKnown(text, list, key === 'languages' ? caseSensitiveLanguages : undefined);
+  const known = findKnown(uninflected(text, inflections, isKnownToolName), list, key === 'languages' ? caseSensitiveLanguages : undefined);
   return known[0];
 }
 
@@ -166,8 +186,7 @@ function idiom(key: string, words: string, value: string): boolean {
   const bare = value.replace(/\s+v?\d+(?:\.\d+)*$/, '');
   const tool = findKnown(bare, allTools)[0];
   // "I live in Phoenix": a town the lexicon knows is a town, whatever framework shares its name.
-  const town = /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(bare) ?? '');
-  return !!tool && !town && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
+  return !!tool && !isPlaceName(bare) && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
 }
 
 /** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */
@@ -177,28 +196,56 @@ function uncapitalised(key: string, value: string, language: string, clause: str
   return written < 0 || !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(clause.slice(written));
 }
 
-/** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig"). */
-function listValues(key: string, words: string, anyCase: boolean): string[] {
+/** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig", "piszę w Javie i Kotlinie"). */
+function listValues(key: string, words: string, anyCase: boolean, inflections: readonly Inflection[]): string[] {
   const list = toolLists[key];
-  return list ? [...new Set(findKnown(words, list, key === 'languages' && !anyCase ? caseSensitiveLanguages : undefined))] : [];
+  return list ? [...new Set(findKnown(uninflected(words, inflections, isKnownToolName), list, key === 'languages' && !anyCase ? caseSensitiveLanguages : undefined))] : [];
 }
 
-/** The facts one clause states in its language's frames. */
-export function framedCandidates(clause: string, language: string): FramedCandidate[] {
-  const found: FramedCandidate[] = [];
-  const text = clause.trim();
-  for (const frame of framesOf(language)) {
-    const match = frame.pattern.exec(text);
-    if (!match) continue;
-    const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
-    const read = values.flatMap(({ key, words }) =>
-      key === 'languages' || key === 'frameworks' ? listValues(key, words, frame.anyCase).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
-    );
-    // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
-    if (read.length === 0 || read.some((slot) => !slot.value)) continue;
-    if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
-    for (const slot of read) {
-      if (!found.some((known) => known.key === slot.key && known.value.toLowerCase() === slot.value!.toLowerCase())) found.push({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true });
+/**
+ * Where a frame may start in a clause: at its opening, after the words the language opens a clause with that change
+ * nothing ("en el día a día programo en…"), and after each of the language's "and" ("Mein Editor ist Neovim und als
+ * Shell nutze ich zsh").
+ */
+function frameStarts(text: string, file: FrameFile | undefined): string[] {
+  const starts = [text];
+  const leadIns = (file?.leadIns ?? []).join('|');
+  if (leadIns) {
+    const bare = text.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '');
+    if (bare && bare !== text) starts.push(bare);
+  }
+  const joiners = (file?.joiners ?? []).join('|');
+  if (joiners) for (const after of text.matchAll(compiled(`\\s(?:${joiners})\\s+`, 'giu'))) starts.push(text.slice(after.index + after[0].length));
+  return starts;
+}
+
+/**
+ * The facts one clause states in its language's frames. A `{tools}` slot names no key ("uso Vitest", "Go ve Python
+ * yazıyorum"): the lists of names choose it, so what it reads is not marked framed.
+ */
+export function framedCandidates(clause: string, language: string): (FramedCandidate | Candidate)[] {
+  const found: (FramedCandidate | Candidate)[] = [];
+  const file = byLanguage.get(language);
+  const inflections = file?.inflections ?? [];
+  const add = (candidate: FramedCandidate | Candidate): void => {
+    if (!found.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) found.push(candidate);
+  };
+  for (const text of frameStarts(clause.trim(), file)) {
+    for (const frame of framesOf(language)) {
+      const match = frame.pattern.exec(text);
+      if (!match) continue;
+      const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
+      const tools = values.filter(({ key }) => key === 'tools').flatMap(({ words }) => toolsIn(uninflected(words, inflections, isKnownToolName)));
+      const read = values
+        .filter(({ key }) => key !== 'tools')
+        .flatMap(({ key, words }) =>
+          key === 'languages' || key === 'frameworks' ? listValues(key, words, frame.anyCase, inflections).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words, file) }],
+        );
+      // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
+      if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
+      if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true });
+      for (const tool of tools) add({ ...tool, tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
   return found;
@@ -224,9 +271,10 @@ export function retirementIn(clause: string, language: string): Retirement | und
   for (const frame of frames) {
     const match = frame.pattern.exec(clause.trim());
     if (!match) continue;
-    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '');
+    const file = byLanguage.get(language);
+    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
-    const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '') : undefined;
+    const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
     if (old) return { old, replacement, language };
   }
   return undefined;
@@ -245,6 +293,11 @@ export function frameClauseWeak(clause: string, file: FrameFile): boolean {
 /** The languages read by this module alone (their sentences are not ones capture's other readers split). */
 export const frameReadLanguages = frameFiles.filter((file) => file.reader === 'frames');
 
+/** Whether a sentence shows one of the openings a language's frame file lists (`detect`). */
+export function frameDetects(language: string, sentence: string): boolean {
+  return (byLanguage.get(language)?.detect ?? []).some((source) => wordPattern(source).test(sentence));
+}
+
 /** The language of those whose words a sentence shows, if any. */
 export function frameLanguageOf(sentence: string): FrameFile | undefined {
   return frameReadLanguages.find((file) => (file.detect ?? []).some((source) => wordPattern(source).test(sentence)));
@@ -256,8 +309,39 @@ export function frameClauses(sentence: string, file: FrameFile): string[] {
   const joiners = (file.joiners ?? []).join('|');
   const text = greetings ? sentence.replace(compiled(`^(?:${greetings})\\b[!,.\\s]*`, 'iu'), '') : sentence;
   const split = joiners ? compiled(`\\s*[,;:.!()]\\s*|\\s+(?:${joiners})\\s+`, 'iu') : /\s*[,;:.!()]\s*/u;
-  return text
-    .split(split)
-    .map((clause) => clause.trim())
-    .filter((clause) => clause && !frameClauseWeak(clause, file));
+  return withListTails(text.split(split), file.language).filter((clause) => !frameClauseWeak(clause, file));
+}
+
+/** Words that may go with a list's names ("un poco de", "głównie w") without making a clause of their own. */
+const listTailWords = 3;
+
+/**
+ * Parts of a sentence split at commas and "and", with each part that only goes on with the list before it put back
+ * ("uso Go, Rust y Python", "piszę w Javie i Kotlinie, głównie w Spring Boot"): the list slot then reads every name.
+ * A tail joins the part before it whatever that part says, so a list after a clause that says nothing now is dropped
+ * with it.
+ */
+export function withListTails(parts: readonly string[], language: string, opensClause: (part: string) => boolean = () => false): string[] {
+  const file = byLanguage.get(language);
+  const inflections = file?.inflections ?? [];
+  const joiners = compiled(`^(?:${[...(file?.joiners ?? []), 'and', 'y', 'e', 'i', 'et', 'en', 'und', 've', 'to', 'o'].join('|')})$`, 'iu');
+  const joined: string[] = [];
+  for (const raw of parts) {
+    const part = raw.trim();
+    if (!part) continue;
+    const bare = uninflected(part, inflections, isKnownToolName);
+    const tools = toolsIn(bare);
+    let rest = bare;
+    for (const tool of tools) rest = rest.replace(compiled(`(?<![\\p{L}])${escapeSource(tool.value)}(?![\\p{L}])`, 'iu'), ' ');
+    const words = rest.split(/[\s,]+/).filter((word) => word && !joiners.test(word));
+    const tail = tools.length > 0 && words.length <= listTailWords && !/\p{Lu}/u.test(words.join(' '));
+    // "ich nutze Neovim und zsh" is a clause of its own: a frame or an opening of the language reads it.
+    if (joined.length > 0 && tail && !opensClause(part) && !frameDetects(language, part) && !framedCandidates(part, language).length) joined[joined.length - 1] += `, ${part}`;
+    else joined.push(part);
+  }
+  return joined;
+}
+
+function escapeSource(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
