@@ -47,11 +47,13 @@ function candidateSentences(ownText: string): string[] {
   for (const rawLine of ownText.split('\n')) {
     // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
     const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
-    if (!firstPersonCue.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
+    // A sentence in another language may speak of its owner with no pronoun ("Sviluppo app in Kotlin", "Tous mes tests…").
+    const ownerCue = (text: string): boolean => firstPersonCue.test(text) || looksForeign(text);
+    if (!ownerCue(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
     // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
     for (const sentence of splitSentences(line.replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
-        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
+        if (part.length <= maxSentenceLength && (ownerCue(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
       }
     }
     if (sentences.length >= maxTaggedSentences) break;

@@ -50,8 +50,11 @@ export interface FrameFile {
   readonly greetings?: readonly string[];
   /** `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust"). */
   readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean }[];
-  /** Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. */
-  readonly retire: readonly string[];
+  /**
+   * Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. A frame that names the key of
+   * what it retires is written `{ "frame": …, "key": "location" }` ("me mudé de {old} a {new}").
+   */
+  readonly retire: readonly (string | { readonly frame: string; readonly key: string })[];
   /** Words a clause may open with that change nothing about the fact ("en el día a día", "shigoto de wa omo ni"). */
   readonly leadIns?: readonly string[];
   /** Endings of an inflected name and their base (inflection.ts): "w Javie" is Java, "we Wrocławiu" Wrocław. */
@@ -87,6 +90,8 @@ export function isKnownToolName(value: string): boolean {
 /** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
 function slotPattern(key: string, last: boolean): string {
   if (last) return '(.+)';
+  // "Go ve Python yazıyorum", "Go to TypeScript o tsukatte imasu": a list of names before the verb.
+  if (key === 'tools') return '(.+?)';
   if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)`;
   if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
   return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
@@ -134,7 +139,8 @@ const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$
 
 /** A value's frame file, for the language features of its slot (inflections, diets); English has none of them. */
 const noFeatures: Pick<FrameFile, 'inflections' | 'diets'> = {};
-const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
+/** Whether the lexicon knows a name as a place's. */
+export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
 
 /** The value a slot's words give for its key, or nothing when the words are not one. */
 export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inflections' | 'diets'> = noFeatures): string | undefined {
@@ -144,7 +150,9 @@ export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inf
   if (key === 'name') {
     const parts = text.split(/\s+/);
     if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
-    const kept = [parts[0], ...(parts[1] && /^\p{Lu}[\p{L}'’-]*$/u.test(parts[1]) ? [parts[1]] : [])].join(' ');
+    // "Daan de Vries", "Ludwig van Beethoven": the small words of a surname stay in it.
+    const surname = /^((?:(?:van|von|de|der|den|da|di|do|dos|das|del|della|du|le|la|ter|ten)\s+){0,2}\p{Lu}[\p{L}'’-]*)/u.exec(parts.slice(1).join(' '))?.[1];
+    const kept = [parts[0], ...(surname ? [surname] : [])].join(' ');
     if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
     return kept[0].toUpperCase() + kept.slice(1);
   }
@@ -154,14 +162,15 @@ export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inf
     // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
     const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
     const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
-    return name && baseName(name, inflections, isPlaceName);
+    return name && baseName(name, inflections);
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();
     return role && role.split(/\s+/).length <= 5 && namesAJob.test(role) ? role : undefined;
   }
   if (key === 'team') {
-    const team = text.replace(/[,.;:!?].*$/, '').trim().replace(/[-\s]+$/, '');
+    // "im Team Checkout bei Zalando": the team's name ends where the company's begins.
+    const team = text.replace(endsRole, '').trim().replace(/[-\s]+$/, '');
     return team && team.split(/\s+/).length <= 3 ? team : undefined;
   }
   if (key === 'diet') {
@@ -256,16 +265,18 @@ export interface Retirement {
   readonly old: string;
   /** What took its place, when the same frame names it ("I moved from Jest to Vitest"). */
   readonly replacement?: string;
+  /** The key the frame names, when it names one ("I moved from {old} to {new}" names none: the value's name decides). */
+  readonly key?: string;
   readonly language: string;
 }
 
-const compiledRetirements = new Map<string, CompiledFrame[]>();
+const compiledRetirements = new Map<string, (CompiledFrame & { readonly key?: string })[]>();
 
 /** "I left X", "I'm not at X any more", "I no longer use X", "I moved from X to Y", in each language's frames. */
 export function retirementIn(clause: string, language: string): Retirement | undefined {
   let frames = compiledRetirements.get(language);
   if (!frames) {
-    frames = (byLanguage.get(language)?.retire ?? []).map((frame) => compile(frame, 'B'));
+    frames = (byLanguage.get(language)?.retire ?? []).map((entry) => (typeof entry === 'string' ? compile(entry, 'B') : { ...compile(entry.frame, 'B'), key: entry.key }));
     compiledRetirements.set(language, frames);
   }
   for (const frame of frames) {
@@ -275,7 +286,7 @@ export function retirementIn(clause: string, language: string): Retirement | und
     const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
     const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
-    if (old) return { old, replacement, language };
+    if (old) return { old, replacement, language, key: frame.key };
   }
   return undefined;
 }
@@ -292,6 +303,21 @@ export function frameClauseWeak(clause: string, file: FrameFile): boolean {
 
 /** The languages read by this module alone (their sentences are not ones capture's other readers split). */
 export const frameReadLanguages = frameFiles.filter((file) => file.reader === 'frames');
+
+/**
+ * The facts a clause states in its language's frames, or when they read nothing, in the frames of another language its
+ * words show (Italian and Portuguese share "uso"; "Come shell uso fish" may be taken for either).
+ */
+export function framedInAnyLanguage(clause: string, language: string): (FramedCandidate | Candidate)[] {
+  const own = framedCandidates(clause, language);
+  if (own.length > 0) return own;
+  for (const file of frameFiles) {
+    if (file.reader !== 'clauses' || file.language === language || !frameDetects(file.language, clause)) continue;
+    const other = framedCandidates(clause, file.language);
+    if (other.length > 0) return other;
+  }
+  return [];
+}
 
 /** Whether a sentence shows one of the openings a language's frame file lists (`detect`). */
 export function frameDetects(language: string, sentence: string): boolean {
@@ -335,11 +361,27 @@ export function withListTails(parts: readonly string[], language: string, opensC
     for (const tool of tools) rest = rest.replace(compiled(`(?<![\\p{L}])${escapeSource(tool.value)}(?![\\p{L}])`, 'iu'), ' ');
     const words = rest.split(/[\s,]+/).filter((word) => word && !joiners.test(word));
     const tail = tools.length > 0 && words.length <= listTailWords && !/\p{Lu}/u.test(words.join(' '));
+    // "Go ve Python yazıyorum": a list of names split at "and" before the verb that reads it joins the part after it.
+    const previous = joined[joined.length - 1];
+    if (previous !== undefined && tools.length > 0 && startsWithTool(bare, tools) && listOnly(previous, language, inflections)) {
+      joined[joined.length - 1] = `${previous}, ${part}`;
+      continue;
+    }
     // "ich nutze Neovim und zsh" is a clause of its own: a frame or an opening of the language reads it.
     if (joined.length > 0 && tail && !opensClause(part) && !frameDetects(language, part) && !framedCandidates(part, language).length) joined[joined.length - 1] += `, ${part}`;
     else joined.push(part);
   }
   return joined;
+}
+
+function startsWithTool(text: string, tools: readonly Candidate[]): boolean {
+  return tools.some((tool) => text.toLowerCase().startsWith(tool.value.toLowerCase()));
+}
+
+/** A part that names tools and nothing a frame reads: the head of a list whose verb comes after it. */
+function listOnly(part: string, language: string, inflections: readonly Inflection[]): boolean {
+  const bare = uninflected(part, inflections, isKnownToolName);
+  return toolsIn(bare).length > 0 && bare.split(/\s+/).length <= 4 && framedCandidates(part, language).length === 0 && !frameDetects(language, part);
 }
 
 function escapeSource(text: string): string {

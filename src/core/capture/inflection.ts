@@ -10,6 +10,8 @@ export interface Inflection {
   readonly ending: string;
   /** What replaces the ending in the base form. */
   readonly base: string;
+  /** `tools`: an ending only a tool's or a language's name takes here ("Pythona"), never a place's. */
+  readonly of?: string;
 }
 
 /** Every base form the endings give for one word, in the order of the list. */
@@ -32,14 +34,12 @@ export function uninflected(words: string, inflections: readonly Inflection[], i
 }
 
 /**
- * A place's or a company's name in its base form: the last word's first base form that `isPlace` knows, else the first
- * the endings give ("Wrocławiu" is Wrocław, "Trendyol'da" Trendyol), else the name as written.
+ * A place's or a company's name in its base form: the last word's first base form the endings give ("Wrocławiu" is
+ * Wrocław, "Krakowie" Kraków, "Trendyol'da" Trendyol), else the name as written. The endings are listed most specific
+ * first, so the first that fits is the one meant.
  */
-export function baseName(value: string, inflections: readonly Inflection[], isPlace: (name: string) => boolean): string {
+export function baseName(value: string, inflections: readonly Inflection[]): string {
   const words = value.split(' ');
-  const forms = baseForms(words[words.length - 1], inflections);
-  if (forms.length === 0) return value;
-  const head = words.slice(0, -1);
-  const named = forms.map((form) => [...head, form].join(' '));
-  return named.find(isPlace) ?? named[0];
+  const form = baseForms(words[words.length - 1], inflections.filter((inflection) => inflection.of !== 'tools'))[0];
+  return form ? [...words.slice(0, -1), form].join(' ') : value;
 }

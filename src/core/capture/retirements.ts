@@ -1,4 +1,6 @@
-import { frameFiles, isKnownToolName, retirementIn, type Retirement } from './frames';
+import type { Candidate } from './candidate';
+import { frameFiles, isKnownToolName, isPlaceName, retirementIn, type Retirement } from './frames';
+import { toolsIn } from './passingShapes';
 import { closedGate } from './gates';
 import { ownWords } from './pastedText';
 import { splitSentences } from './wordTagger';
@@ -41,6 +43,22 @@ export function retirementsIn(role: 'user' | 'assistant', text: string): Retirem
         }
       }
     }
+  }
+  return found;
+}
+
+/**
+ * What a retirement names in the old value's place, under its key ("ich bin von Jest zu Vitest gewechselt" proposes
+ * Vitest as the test framework): the value that fills the emptied slot, for the owner to confirm. The key is the
+ * frame's when it names one, else the one the lists of names or the lexicon give the value.
+ */
+export function replacementsIn(ownText: string): { readonly retired: Retirement; readonly candidate: Candidate }[] {
+  const found: { retired: Retirement; candidate: Candidate }[] = [];
+  for (const retired of retirementsIn('user', ownText)) {
+    if (!retired.replacement) continue;
+    const tool = toolsIn(retired.replacement).find((candidate) => candidate.value.toLowerCase() === retired.replacement!.toLowerCase());
+    const key = retired.key ?? tool?.key ?? (isPlaceName(retired.replacement) ? 'location' : undefined);
+    if (key) found.push({ retired, candidate: { key, value: retired.replacement, tier: 'B' } });
   }
   return found;
 }
