@@ -222,7 +222,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const parts = statement
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
     .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));
-  return withListTails(parts, language, (part) => words.opening.test(part))
+  return withListTails(parts, language)
     .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|et|en|pero|mas|aber|mais|ma|maar)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))

@@ -59,6 +59,8 @@ export interface FrameFile {
   readonly leadIns?: readonly string[];
   /** Endings of an inflected name and their base (inflection.ts): "w Javie" is Java, "we Wrocławiu" Wrocław. */
   readonly inflections?: readonly Inflection[];
+  /** The small words a list of names takes in this language ("un poco de", "głównie w"): a part with no others is a list. */
+  readonly listWords?: readonly string[];
   /** The language's words for a diet, kept as the owner writes them ("vegetarisch", "végétarienne", "vejetaryen"). */
   readonly diets?: readonly string[];
 }
@@ -338,50 +340,40 @@ export function frameClauses(sentence: string, file: FrameFile): string[] {
   return withListTails(text.split(split), file.language).filter((clause) => !frameClauseWeak(clause, file));
 }
 
-/** Words that may go with a list's names ("un poco de", "głównie w") without making a clause of their own. */
-const listTailWords = 3;
+/**
+ * Whether a part of a sentence is nothing but a list: names, the language's "and", and the small words a list takes
+ * (`listWords`: "un poco de", "głównie w"), after the words a clause may open with.
+ */
+function onlyAList(part: string, file: FrameFile | undefined): boolean {
+  const leadIns = (file?.leadIns ?? []).join('|');
+  const opened = leadIns ? part.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '') : part;
+  const bare = uninflected(opened, file?.inflections ?? [], isKnownToolName);
+  const tools = toolsIn(bare);
+  if (tools.length === 0) return false;
+  let rest = bare;
+  for (const tool of tools) rest = rest.replace(compiled(`(?<![\\p{L}])${escapeSource(tool.value)}(?![\\p{L}])`, 'iu'), ' ');
+  const small = new Set([...(file?.joiners ?? []), ...(file?.listWords ?? [])].map((word) => word.toLowerCase()));
+  return rest.split(/[\s,]+/).every((word) => !word || small.has(word.toLowerCase()));
+}
 
 /**
- * Parts of a sentence split at commas and "and", with each part that only goes on with the list before it put back
- * ("uso Go, Rust y Python", "piszę w Javie i Kotlinie, głównie w Spring Boot"): the list slot then reads every name.
- * A tail joins the part before it whatever that part says, so a list after a clause that says nothing now is dropped
- * with it.
+ * Parts of a sentence split at commas and "and", with a list put back together: a part that is only a list goes on
+ * with the part before it ("uso Go, Rust y Python", "piszę w Javie i Kotlinie, głównie w Spring Boot"), and a list
+ * before the verb that reads it joins the part after it ("Go ve Python yazıyorum"). A tail joins the part before it
+ * whatever that part says, so a list after a clause that says nothing now is dropped with it.
  */
-export function withListTails(parts: readonly string[], language: string, opensClause: (part: string) => boolean = () => false): string[] {
+export function withListTails(parts: readonly string[], language: string): string[] {
   const file = byLanguage.get(language);
-  const inflections = file?.inflections ?? [];
-  const joiners = compiled(`^(?:${[...(file?.joiners ?? []), 'and', 'y', 'e', 'i', 'et', 'en', 'und', 've', 'to', 'o'].join('|')})$`, 'iu');
   const joined: string[] = [];
   for (const raw of parts) {
     const part = raw.trim();
     if (!part) continue;
-    const bare = uninflected(part, inflections, isKnownToolName);
-    const tools = toolsIn(bare);
-    let rest = bare;
-    for (const tool of tools) rest = rest.replace(compiled(`(?<![\\p{L}])${escapeSource(tool.value)}(?![\\p{L}])`, 'iu'), ' ');
-    const words = rest.split(/[\s,]+/).filter((word) => word && !joiners.test(word));
-    const tail = tools.length > 0 && words.length <= listTailWords && !/\p{Lu}/u.test(words.join(' '));
-    // "Go ve Python yazıyorum": a list of names split at "and" before the verb that reads it joins the part after it.
     const previous = joined[joined.length - 1];
-    if (previous !== undefined && tools.length > 0 && startsWithTool(bare, tools) && listOnly(previous, language, inflections)) {
-      joined[joined.length - 1] = `${previous}, ${part}`;
-      continue;
-    }
-    // "ich nutze Neovim und zsh" is a clause of its own: a frame or an opening of the language reads it.
-    if (joined.length > 0 && tail && !opensClause(part) && !frameDetects(language, part) && !framedCandidates(part, language).length) joined[joined.length - 1] += `, ${part}`;
+    const opensWithName = findKnown(uninflected(part, file?.inflections ?? [], isKnownToolName), allTools).some((name) => part.toLowerCase().startsWith(name.toLowerCase()));
+    if (previous !== undefined && (onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
     else joined.push(part);
   }
   return joined;
-}
-
-function startsWithTool(text: string, tools: readonly Candidate[]): boolean {
-  return tools.some((tool) => text.toLowerCase().startsWith(tool.value.toLowerCase()));
-}
-
-/** A part that names tools and nothing a frame reads: the head of a list whose verb comes after it. */
-function listOnly(part: string, language: string, inflections: readonly Inflection[]): boolean {
-  const bare = uninflected(part, inflections, isKnownToolName);
-  return toolsIn(bare).length > 0 && bare.split(/\s+/).length <= 4 && framedCandidates(part, language).length === 0 && !frameDetects(language, part);
 }
 
 function escapeSource(text: string): string {
