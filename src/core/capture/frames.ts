@@ -96,12 +96,15 @@ function slotPattern(key: string, last: boolean): string {
   if (key === 'tools') return '(.+?)';
   if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)`;
   if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
+  if (key === 'pronouns') return String.raw`(\p{L}+\/\p{L}+(?:\/\p{L}+)?)`;
   return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
 }
 
 interface CompiledFrame {
   readonly pattern: RegExp;
   readonly keys: readonly string[];
+  /** Whether the last slot takes the rest of the clause (it ends the frame) rather than words before more of it. */
+  readonly openEnded: boolean;
   readonly tier: Tier;
   readonly anyCase: boolean;
 }
@@ -113,16 +116,18 @@ function compile(frame: string, tier: Tier, anyCase = false): CompiledFrame {
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
   let at = 0;
+  let openEnded = false;
   slots.forEach((slot, i) => {
     source += frame.slice(at, slot.index);
     const last = i === slots.length - 1 && frame.slice(slot.index + slot[0].length).trim() === '';
+    openEnded = last;
     source += slotPattern(slot[1], last);
     keys.push(slot[1]);
     at = slot.index + slot[0].length;
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, openEnded };
 }
 
 function framesOf(language: string): CompiledFrame[] {
@@ -246,6 +251,9 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       const match = frame.pattern.exec(text);
       if (!match) continue;
       const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
+      // A list before its verb is names and nothing else ("Go ve Python yazıyorum"; not "Senpai wa Emacs o tsukatte imasu").
+      const bounded = (i: number): boolean => i < frame.keys.length - 1 || !frame.openEnded;
+      if (values.some(({ key, words }, i) => key === 'tools' && bounded(i) && !onlyAList(words, file))) continue;
       const tools = values.filter(({ key }) => key === 'tools').flatMap(({ words }) => toolsIn(uninflected(words, inflections, isKnownToolName)));
       const read = values
         .filter(({ key }) => key !== 'tools')
