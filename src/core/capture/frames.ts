@@ -296,7 +296,7 @@ export function retirementIn(clause: string, language: string): Retirement | und
     const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
     const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
-    if (old) return { old, replacement, language, key: frame.key };
+    if (old) return { old, replacement, language, ...(frame.key ? { key: frame.key } : {}) };
   }
   return undefined;
 }
