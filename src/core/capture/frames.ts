@@ -280,16 +280,38 @@ export interface Retirement {
   readonly language: string;
 }
 
-const compiledRetirements = new Map<string, (CompiledFrame & { readonly key?: string })[]>();
+const compiledRetirements = new Map<string, (CompiledFrame & { readonly key?: string; readonly literal: string })[]>();
+
+/**
+ * The longest run of plain words a frame always contains ("nicht mehr bei" in "ich bin nicht mehr bei {old}"), outside
+ * its groups and slots: a clause without it is not tested against the frame (every clause meets every language's
+ * retirement frames, so the test must be cheap). Empty when the frame has none.
+ */
+function literalOf(frame: string): string {
+  let flat = frame;
+  for (let previous = ''; previous !== flat; ) {
+    previous = flat;
+    flat = flat.replace(/\([^()]*\)[?*+]?|\[[^\]]*\][?*+]?/g, '\u0000');
+  }
+  // A letter a quantifier makes optional ("passée?") is no part of what is always there.
+  flat = flat.replace(/\\?.[?*]/gu, '\u0000');
+  const pieces = flat.split(/\{[a-z_]+\}|\\\S|[\u0000.^$|?*+]/u).map((piece) => piece.trim().toLowerCase());
+  return pieces.filter((piece) => /^[\p{L}'’ ]{3,}$/u.test(piece)).sort((a, b) => b.length - a.length)[0] ?? '';
+}
 
 /** "I left X", "I'm not at X any more", "I no longer use X", "I moved from X to Y", in each language's frames. */
 export function retirementIn(clause: string, language: string): Retirement | undefined {
   let frames = compiledRetirements.get(language);
   if (!frames) {
-    frames = (byLanguage.get(language)?.retire ?? []).map((entry) => (typeof entry === 'string' ? compile(entry, 'B') : { ...compile(entry.frame, 'B'), key: entry.key }));
+    frames = (byLanguage.get(language)?.retire ?? []).map((entry) => {
+      const frame = typeof entry === 'string' ? entry : entry.frame;
+      return { ...compile(frame, 'B'), literal: literalOf(frame), ...(typeof entry === 'string' ? {} : { key: entry.key }) };
+    });
     compiledRetirements.set(language, frames);
   }
+  const lower = clause.toLowerCase();
   for (const frame of frames) {
+    if (frame.literal && !lower.includes(frame.literal)) continue;
     const match = frame.pattern.exec(clause.trim());
     if (!match) continue;
     const file = byLanguage.get(language);
@@ -301,14 +323,25 @@ export function retirementIn(clause: string, language: string): Retirement | und
   return undefined;
 }
 
-/** A word list entry as a pattern: whole words, unless the entry anchors itself (`^`, `$`, `\\b`). */
-function wordPattern(source: string): RegExp {
-  return /[\^$]|\\b/.test(source) ? compiled(source, 'iu') : compiled(`(?<![\\p{L}])(?:${source})(?![\\p{L}])`, 'iu');
+/** A word list entry as a pattern source: whole words, unless the entry anchors itself (`^`, `$`, `\\b`). */
+function wordSource(source: string): string {
+  return /[\^$]|\\b/.test(source) ? `(?:${source})` : `(?<![\\p{L}])(?:${source})(?![\\p{L}])`;
 }
 
+/** One pattern for a whole word list, built once per list (capture tests them on every line of every message). */
+const listPatterns = new WeakMap<readonly string[], RegExp>();
+function anyOf(list: readonly string[]): RegExp {
+  let pattern = listPatterns.get(list);
+  if (!pattern) listPatterns.set(list, (pattern = list.length ? new RegExp(list.map(wordSource).join('|'), 'iu') : /(?!)/));
+  return pattern;
+}
+
+const weakLists = new Map<FrameFile, readonly string[]>();
 /** Whether a clause says something the frame file marks as past, wished, negated, asked or about someone else. */
 export function frameClauseWeak(clause: string, file: FrameFile): boolean {
-  return [...(file.notNow ?? []), ...(file.question ?? []), ...(file.someoneElse ?? [])].some((source) => wordPattern(source).test(clause));
+  let list = weakLists.get(file);
+  if (!list) weakLists.set(file, (list = [...(file.notNow ?? []), ...(file.question ?? []), ...(file.someoneElse ?? [])]));
+  return anyOf(list).test(clause);
 }
 
 /** The languages read by this module alone (their sentences are not ones capture's other readers split). */
@@ -331,12 +364,13 @@ export function framedInAnyLanguage(clause: string, language: string): (FramedCa
 
 /** Whether a sentence shows one of the openings a language's frame file lists (`detect`). */
 export function frameDetects(language: string, sentence: string): boolean {
-  return (byLanguage.get(language)?.detect ?? []).some((source) => wordPattern(source).test(sentence));
+  const detect = byLanguage.get(language)?.detect;
+  return !!detect && anyOf(detect).test(sentence);
 }
 
 /** The language of those whose words a sentence shows, if any. */
 export function frameLanguageOf(sentence: string): FrameFile | undefined {
-  return frameReadLanguages.find((file) => (file.detect ?? []).some((source) => wordPattern(source).test(sentence)));
+  return frameReadLanguages.find((file) => frameDetects(file.language, sentence));
 }
 
 /** Clauses of a sentence in a frame-read language: greetings gone, split at punctuation and the language's "and". */

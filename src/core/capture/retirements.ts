@@ -26,9 +26,14 @@ function plain(clause: string): string {
  */
 export function retirementsIn(role: 'user' | 'assistant', text: string): Retirement[] {
   if (closedGate(role, text)) return [];
+  return retirementsOf(ownWords(text).text, splitSentences);
+}
+
+/** The retirements in the owner's own words, already past the gates, split into sentences by `sentences`. */
+function retirementsOf(ownText: string, sentences: (line: string) => string[]): Retirement[] {
   const found: Retirement[] = [];
-  for (const line of ownWords(text).text.split('\n')) {
-    for (const sentence of splitSentences(line)) {
+  for (const line of ownText.split('\n')) {
+    for (const sentence of sentences(line)) {
       for (const part of sentence.split(/\s*[,;:—–]\s*|\s+(?:and|but|so|y|e|et|en|und|i|ve)\s+(?=i\b|ich\b|je\b|j'|ik\b|ya\b|no\b|não\b|non\b|nie\b)/iu)) {
         const clause = plain(part).replace(/[.!]+$/, '');
         if (!clause || /\?\s*$/.test(clause)) continue;
@@ -54,7 +59,8 @@ export function retirementsIn(role: 'user' | 'assistant', text: string): Retirem
  */
 export function replacementsIn(ownText: string): { readonly retired: Retirement; readonly candidate: Candidate }[] {
   const found: { retired: Retirement; candidate: Candidate }[] = [];
-  for (const retired of retirementsIn('user', ownText)) {
+  // Capture has passed the gates and taken the owner's words already; a full stop is enough to split them here.
+  for (const retired of retirementsOf(ownText, (line) => line.split(/(?<=[.!?])\s+/))) {
     if (!retired.replacement) continue;
     const tool = toolsIn(retired.replacement).find((candidate) => candidate.value.toLowerCase() === retired.replacement!.toLowerCase());
     const key = retired.key ?? tool?.key ?? (isPlaceName(retired.replacement) ? 'location' : undefined);
