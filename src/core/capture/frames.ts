@@ -208,7 +208,9 @@ function idiom(key: string, words: string, value: string): boolean {
 /** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */
 function uncapitalised(key: string, value: string, language: string, clause: string): boolean {
   if (language === 'en' || (key !== 'employer' && key !== 'location')) return false;
-  const written = clause.toLowerCase().indexOf(value.toLowerCase());
+  // An inflected name is written with another ending ("w Krakowie" for Kraków): its stem is what the owner typed.
+  const first = value.split(/\s+/)[0];
+  const written = clause.toLowerCase().indexOf(first.slice(0, Math.max(2, first.length - 2)).toLowerCase());
   return written < 0 || !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(clause.slice(written));
 }
 
