@@ -82,6 +82,9 @@ describe('the frame reader in other languages', () => {
       assert.deepEqual(proposed(text), [fact], `${language}: "${text}"`);
     }
     assert.deepEqual(proposed('Ya no uso Eclipse.'), [], 'a retirement with nothing in its place proposes nothing');
+    assert.deepEqual(proposed('Dropped Jest for Vitest across all my projects.'), ['test_framework=vitest']);
+    assert.deepEqual(proposed('I moved from Payments to the Identity team last sprint.'), ['team=Identity'], 'a frame may name the key');
+    assert.deepEqual(proposed('We moved this repo from Jest to Vitest last week.'), [], "the project's, not the owner's");
   });
 
   it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {

@@ -122,7 +122,8 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   }
   // "I moved from Jest to Vitest": the value named in the retired one's place is proposed, and the retired one is not.
   for (const { retired, candidate } of replacementsIn(ownText)) {
-    if (!allowlist.has(candidate.key)) continue;
+    // "Moved this repo from Jest to Vitest" is the project's (projectCapture.ts), not the owner's.
+    if (!allowlist.has(candidate.key) || projectMarker.test(ownText)) continue;
     const kept = candidates.filter((known) => !(known.key === candidate.key && known.value.toLowerCase() === retired.old.toLowerCase()));
     if (!kept.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) kept.push(candidate);
     candidates.splice(0, candidates.length, ...kept);
