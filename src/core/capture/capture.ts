@@ -1,6 +1,6 @@
 import { fragmentOfDescription, readOwnerClauses, type OwnerClause } from './clauses';
 import { foreignCandidates } from './foreignShapes';
-import { frameClauses, frameLanguageOf, framedCandidates, isKnownToolName, type FramedCandidate } from './frames';
+import { frameClauses, frameLanguageOf, framedCandidates, framedInAnyLanguage, isKnownToolName, type FramedCandidate } from './frames';
 import { rolePlay } from './clauseMood';
 import { closedGate, type AllowedKeys } from './gates';
 import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
@@ -10,6 +10,7 @@ import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
+import { replacementsIn } from './retirements';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
 import { candidatesOf } from './slotPatterns';
@@ -62,7 +63,7 @@ function containsWords(value: string, inner: string): boolean {
 }
 
 function clauseCandidates(clause: OwnerClause): { candidates: (Candidate | FramedCandidate)[]; typo: boolean } {
-  if (clause.language !== 'en') return { candidates: [...framedCandidates(clause.text, clause.language), ...foreignCandidates(clause)], typo: false };
+  if (clause.language !== 'en') return { candidates: [...framedInAnyLanguage(clause.text, clause.language), ...foreignCandidates(clause)], typo: false };
   const fixed = withoutTypos(clause.text);
   const text = fixed ?? clause.text;
   const others = [...candidatesOf(text), ...selfDescriptionCandidates(text), ...passingCandidates(text)];
@@ -190,6 +191,14 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
       if (same < 0) candidates.push({ ...candidate, tier });
       else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
     }
+  }
+  // "I moved from Jest to Vitest": the value named in the retired one's place is proposed, and the retired one is not.
+  for (const { retired, candidate } of replacementsIn(ownText)) {
+    // "Moved this repo from Jest to Vitest" is the project's (projectCapture.ts), not the owner's.
+    if (!allowlist.has(candidate.key) || projectMarker.test(ownText)) continue;
+    const kept = candidates.filter((known) => !(known.key === candidate.key && known.value.toLowerCase() === retired.old.toLowerCase()));
+    if (!kept.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) kept.push(candidate);
+    candidates.splice(0, candidates.length, ...kept);
   }
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).

@@ -23,7 +23,7 @@ const firstPersonCue =
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|yaar|bhai|arre|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -69,11 +69,13 @@ function candidateSentences(ownText: string): string[] {
       continue;
     }
     underOwnHeading = ownHeading.test(line);
-    if (!firstPersonCue.test(line) && !changeOpening.test(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
+    // A sentence in another language may speak of its owner with no pronoun ("Sviluppo app in Kotlin", "Tous mes tests…").
+    const ownerCue = (text: string): boolean => firstPersonCue.test(text) || changeOpening.test(text) || looksForeign(text);
+    if (!ownerCue(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
     // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
     for (const sentence of splitSentences(unpunctuated(line).replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
-        if (part.length <= maxSentenceLength && (firstPersonCue.test(part) || changeOpening.test(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
+        if (part.length <= maxSentenceLength && (ownerCue(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
       }
     }
     if (sentences.length >= maxTaggedSentences) break;

@@ -1,14 +1,18 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
+import { frameDetects, withListTails } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
+import { roleWords } from './roleTerms';
 import { properNoun } from './slotPatterns';
-import { timezoneIn } from './timezones';
 
 /**
- * Self-statements in German, Spanish, Portuguese, French, Italian and Dutch. The English tagger cannot read them, so
- * each language's plainest shapes are read from a table of its words ("ich heiße…", "me llamo…", "je travaille chez…",
- * "ik werk bij…"), and nothing is confirmed without the owner except a name said in the language's own "my name is".
+ * Self-statements in German, Spanish, Portuguese, French, Italian and Dutch: how their sentences are found and split
+ * into clauses, which clauses say nothing now (past, wishes, negations, questions, someone else), and the shapes the
+ * frames (frames/*.json) do not read yet: a role and an employer in one of the several orders these languages allow
+ * ("soy X en Y", "trabajo desde 2019 como X en Y en Z"), a bare "I am X" that is a role, a diet or a name, a team before
+ * its employer, the tools after the language's "I use", and what the owner does not eat. A name, pronouns, a place and a
+ * time zone are read by the frames alone; nothing here is confirmed without the owner.
  */
 export type { Language } from './ownerClause';
 
@@ -17,23 +21,18 @@ interface Words {
   readonly opening: RegExp;
   /** Words that tell the language apart when an opening is shared ("uso", "sono"). */
   readonly marker: RegExp;
-  /** "my name is" (tier A), and the other ways to give a name (tier B). */
-  readonly nameIs: string;
   readonly iAm: string;
   readonly articles: string;
   readonly at: string;
   readonly inPlace: string;
   readonly work: string;
   readonly as: string;
-  readonly live: string;
   readonly use: string;
   readonly codeIn: string;
   readonly workWith: string;
   readonly testWith: string;
   readonly onSystem: string;
   readonly team: string;
-  readonly pronouns: string;
-  readonly timezone: string;
   readonly notEating: string;
   /** Past, future, negation and wishes: a clause with one says nothing about the owner now (except what they do not eat). */
   readonly notNow: RegExp;
@@ -46,22 +45,18 @@ const languages: Record<Language, Words> = {
   de: {
     opening: /(?:^|[\s,])(?:ich (?:heiße|heisse|bin|arbeite|wohne|lebe|nutze|benutze|verwende|schreibe|programmiere|teste|sitze|esse)|bin auf|bei mir läuft|mein name ist|meine (?:pronomen|zeitzone))\b/iu,
     marker: /\b(?:ich|und|bei|mein|meine|nicht|ist|auf|mit)\b/i,
-    nameIs: 'ich heiße|ich heisse|mein name ist',
     iAm: 'ich bin',
     articles: 'der|die|das|ein|eine|einer',
     at: 'bei(?: der| dem)?|für',
     inPlace: 'in',
     work: 'ich arbeite',
     as: 'als',
-    live: 'ich wohne|ich lebe|ich sitze',
     use: 'ich nutze|ich benutze|ich verwende|bei mir läuft alles über',
     codeIn: 'ich programmiere in|ich schreibe',
     workWith: 'ich arbeite (?:hauptsächlich |meistens |viel )?mit',
     testWith: 'ich teste mit',
     onSystem: '(?:ich )?bin (?:auf|unter)',
     team: '(?:ich bin )?im team',
-    pronouns: 'meine pronomen sind|pronomen:?',
-    timezone: 'meine zeitzone ist',
     notEating: 'ich esse kein(?:e|en)?',
     notNow: /\b(?:früher|damals|war|habe \w+ gearbeitet|gearbeitet|gewohnt|ehemals|bald|nächste[nrs]?|werde|möchte|würde|soll ich|nicht|kein|keine|keinen|wenn)\b/iu,
     someoneElse: /^(?:mein(?:e)?)\s+(?:kollege|kollegin|chef|chefin|freund|freundin|bruder|schwester|mutter|vater|team)\b/iu,
@@ -71,22 +66,18 @@ const languages: Record<Language, Words> = {
   es: {
     opening: /(?:^|[\s,¡¿])(?:escribo|siempre escribo|aquí (?:es|habla)|me llamo|mi nombre es|soy|trabajo (?:en|para|como|con)|vivo en|uso|utilizo|programo en|estoy en|mi editor es|mis pronombres|mi zona horaria)(?![\p{L}])/iu,
     marker: /\b(?:y|en|para|como|mi|soy|con|el|la|los|las|estoy)\b|¿|¡/i,
-    nameIs: 'me llamo|mi nombre es|aquí (?:es|habla) (?:el|la)?',
     iAm: 'soy',
     articles: 'el|la|un|una',
     at: 'en|para',
     inPlace: 'en',
     work: 'trabajo',
     as: 'como',
-    live: 'vivo en',
     use: 'uso|utilizo',
     codeIn: 'programo en',
     workWith: 'trabajo con',
     testWith: 'pruebo con|(?:siempre )?escribo (?:mis |los )?tests con',
     onSystem: 'estoy en',
     team: '(?:estoy en|soy de|trabajo en) el equipo(?: de)?',
-    pronouns: 'mis pronombres son|pronombres:?',
-    timezone: 'mi (?:zona horaria|timezone|huso horario) es',
     notEating: 'no como',
     notNow: /\b(?:antes|trabajaba|vivía|era|fui|solía|dejé|voy a|quiero|pronto|próxim[oa]|si|no|nunca)\b/iu,
     someoneElse: /^(?:mi|mis)\s+(?:jefe|jefa|amigo|amiga|hermano|hermana|colega|madre|padre|equipo)\b/iu,
@@ -96,22 +87,18 @@ const languages: Record<Language, Words> = {
   pt: {
     opening: /(?:^|[\s,])(?:aqui é|me chamo|meu nome é|sou|trabalho (?:na|no|em|para|como|com)|moro (?:em|no|na)|uso|utilizo|programo em|estou (?:em|no|na)|meu editor é|(?:meus )?pronomes|meu fuso)(?![\p{L}])/iu,
     marker: /\b(?:e|na|no|em|meu|minha|sou|é|com|então|dados|do|da)\b|ã|õ|ç/i,
-    nameIs: 'me chamo|meu nome é|aqui é (?:o|a)',
     iAm: '(?:eu )?sou',
     articles: 'o|a|um|uma',
     at: 'na|no|em|para',
     inPlace: 'em|no|na',
     work: 'trabalho',
     as: 'como',
-    live: 'moro (?:em|no|na)',
     use: 'uso|utilizo',
     codeIn: 'programo em',
     workWith: 'trabalho com',
     testWith: 'testo com',
     onSystem: 'estou (?:no|na|em)',
     team: '(?:eu )?sou do time(?: de)?|(?:estou|trabalho) no time(?: de)?',
-    pronouns: 'meus pronomes são|pronomes:?',
-    timezone: 'meu fuso(?: horário)? é',
     notEating: 'não como',
     notNow: /\b(?:antes|trabalhava|morava|era|fui|costumava|vou|quero|em breve|próxim[oa]|não|procurando)\b/iu,
     someoneElse: /^(?:meu|minha)\s+(?:chefe|amigo|amiga|irmão|irmã|mãe|pai|colega|time)\b/iu,
@@ -121,22 +108,18 @@ const languages: Record<Language, Words> = {
   fr: {
     opening: /(?:^|[\s,])(?:j'écris|je m'appelle|je m’appelle|mon nom est|moi c'est|je suis|jsuis|j'suis|je travaille|j'habite|je vis|j'utilise|je code|je programme|je bosse|mon fuseau|mes pronoms|dans (?:mon|l')équipe)(?![\p{L}])/iu,
     marker: /\b(?:je|et|chez|à|mon|ma|avec|dans|sous|pour|le|la|les)\b/i,
-    nameIs: "je m'appelle|je m’appelle|mon nom est|moi c'est",
     iAm: "je suis|jsuis|j'suis",
     articles: 'un|une|le|la',
     at: 'chez|pour',
     inPlace: 'à|a|en',
     work: 'je travaille|je bosse',
     as: 'comme|en tant que',
-    live: "j'habite(?: à| a| en)?|je vis(?: à| a| en)",
     use: "j'utilise|j’utilise",
     codeIn: 'je code en|je programme en',
     workWith: 'je travaille avec|je code avec|je bosse avec',
     testWith: "je teste avec|j'écris (?:tous )?mes tests avec",
     onSystem: "(?:je suis|jsuis|j'suis) sous",
     team: "(?:je suis )?dans l'équipe|dans mon équipe \\(l'équipe",
-    pronouns: 'mes pronoms sont|pronoms:?',
-    timezone: "mon fuseau horaire (?:c'est|est)",
     notEating: 'je ne mange pas de',
     notNow: /\b(?:avant|travaillais|habitais|étais|j'ai travaillé|bientôt|prochaine?|vais|voudrais|ne\b|pas\b|si)\b/iu,
     someoneElse: /^(?:mon|ma|mes)\s+(?:collègue|chef|ami|amie|frère|sœur|mère|père|équipe)\b/iu,
@@ -146,22 +129,18 @@ const languages: Record<Language, Words> = {
   it: {
     opening: /(?:^|[\s,])(?:mi chiamo|il mio nome è|sono|lavoro (?:come|in|per|a|da|con)|vivo a|abito a|uso|utilizzo|programmo in|il mio fuso)(?![\p{L}])/iu,
     marker: /\b(?:e|il|lo|la|sono|come|per|con|di|mio|mia|un|uno|una|soprattutto|quasi)\b/i,
-    nameIs: 'mi chiamo|il mio nome è',
     iAm: 'sono',
     articles: 'un|uno|una|il|la',
     at: 'in|per|da|presso',
     inPlace: 'a|in',
     work: 'lavoro',
     as: 'come',
-    live: 'vivo a|abito a',
     use: 'uso|utilizzo',
     codeIn: 'programmo in',
     workWith: 'lavoro con',
     testWith: 'testo con',
     onSystem: 'sono su',
     team: 'sono nel team|faccio parte del team',
-    pronouns: 'i miei pronomi sono|pronomi:?',
-    timezone: 'il mio fuso orario è',
     notEating: 'non mangio',
     notNow: /\b(?:prima|lavoravo|vivevo|ero|sarò|voglio|vorrei|presto|prossim[oa]|non|se)\b/iu,
     someoneElse: /^(?:il mio|la mia|mio|mia)\s+(?:collega|capo|amico|amica|fratello|sorella|madre|padre|team)\b/iu,
@@ -171,22 +150,18 @@ const languages: Record<Language, Words> = {
   nl: {
     opening: /(?:^|[\s,])(?:ik heet|mijn naam is|ik ben|ik werk|ik woon|ik gebruik|ik programmeer|ik schrijf|ik eet|mijn tijdzone|mijn voornaamwoorden)(?![\p{L}])/iu,
     marker: /\b(?:ik|en|bij|mijn|het|een|als|met|niet|van)\b/i,
-    nameIs: 'ik heet|mijn naam is',
     iAm: 'ik ben',
     articles: 'een|de|het',
     at: 'bij|voor',
     inPlace: 'in',
     work: 'ik werk',
     as: 'als',
-    live: 'ik woon in',
     use: 'ik gebruik',
     codeIn: 'ik programmeer in|ik schrijf',
     workWith: 'ik werk met',
     testWith: 'ik test met',
     onSystem: 'ik zit op|ik ben op',
     team: 'ik zit in het team|ik zit in team',
-    pronouns: 'mijn voornaamwoorden zijn|voornaamwoorden:?',
-    timezone: 'mijn tijdzone is',
     notEating: 'ik eet geen',
     notNow: /\b(?:vroeger|werkte|woonde|was|ga|wil|zou|binnenkort|volgende|niet|geen|als ik)\b/iu,
     someoneElse: /^(?:mijn)\s+(?:collega|baas|vriend|vriendin|broer|zus|moeder|vader|team)\b/iu,
@@ -198,7 +173,8 @@ const languages: Record<Language, Words> = {
 const order: readonly Language[] = ['pt', 'es', 'it', 'fr', 'nl', 'de'];
 
 export function languageOf(sentence: string): Language | undefined {
-  const opened = order.filter((language) => languages[language].opening.test(sentence));
+  const opened = order.filter((language) => languages[language].opening.test(sentence) || frameDetects(language, sentence));
+  // (a language's frame file may add openings of its own: `detect` in frames/*.json)
   if (opened.length === 0) return undefined;
   if (/\b(?:i|i'm|im|my)\b/i.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|je|ik|mijn)\b/i.test(sentence)) return undefined;
   return opened.find((language) => languages[language].marker.test(sentence)) ?? opened[0];
@@ -216,9 +192,10 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   if (!language) return [];
   const words = languages[language];
   const verbs = /(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio)\b/iu;
-  return statement
+  const parts = statement
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
-    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'))
+    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));
+  return withListTails(parts, language)
     .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|et|en|pero|mas|aber|mais|ma|maar)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
@@ -228,9 +205,6 @@ export function foreignClauses(sentence: string): OwnerClause[] {
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;
-/** The nouns that end a job title in the languages capture reads besides English. */
-export const roleWords =
-  /(?:entwickler(?:in)?|engineer|ingenieur(?:in)?|architekt(?:in)?|berater(?:in)?|student(?:in)?|scientist|analyst|desarrollador(?:a)?|ingenier[oae]|programador(?:a)?|diseñador(?:a)?|analista|desenvolvedor(?:a)?|engenheir[oa]|développeu(?:r|se)|développeur|ingénieure?|sviluppat(?:ore|rice)|programmat(?:ore|rice)|ontwikkelaar|devops|devrel|dev|designer|manager|lead|sre|consultant[e]?|freelancer|freelance)\b/iu;
 const pronounPair = String.raw`(\p{L}+\/\p{L}+)`;
 
 function match(text: string, pattern: string): RegExpExecArray | null {
@@ -251,8 +225,6 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
   const addTools = (phrase: string): void => {
     found.push(...toolsIn(phrase));
   };
-  const plainName = match(text, String.raw`^(?:${words.nameIs})\s+${name}$`);
-  if (plainName) add('name', plainName[1], /^\p{Lu}/u.test(plainName[1]) ? 'A' : 'B');
   const team = match(text, String.raw`^(?:${words.team})\s+(?:(?:de |do |da |del )?(?:l')?)?([\p{L}\d&][\p{L}\d& -]{0,30}?)(?:\s+(?:${words.at})\s+${properWords})?$`);
   if (team) {
     add('team', team[1].replace(/[-\s]*team$/i, ''));
@@ -287,19 +259,6 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
     add('role', asRole[1]);
     add('location', asRole[2]);
   }
-  const fromHome = match(text, String.raw`^(?:${words.work})\s+.{0,30}?\s+(?:in|en|em|à|a)\s+(\p{Lu}[\p{L}'’-]+)$`);
-  if (fromHome && !works && !asRole) add('location', fromHome[1]);
-  const lives = match(text, String.raw`^(?:${words.live})\s+(?:(?:in|en|em|no|na|à|a)\s+)?${properWords}(?:\s*,?\s*(?:also|so|donc|quindi|dus|então|entonces)\s+(.+))?$`);
-  if (lives) {
-    add('location', lives[1]);
-    const zone = lives[2] ? timezoneIn(lives[2]) : undefined;
-    if (zone) add('timezone', zone);
-  }
-  const pronouns = match(text, String.raw`^(?:${words.pronouns})\s+${pronounPair}$`);
-  if (pronouns) add('pronouns', pronouns[1].toLowerCase());
-  const zone = match(text, String.raw`^(?:${words.timezone}|${words.onSystem}|estoy en|estou em|(?:also|so|donc|quindi|dus|então))\s+(.+)$`);
-  const zoneValue = zone ? timezoneIn(zone[1]) : undefined;
-  if (zoneValue) add('timezone', zoneValue);
   const uses =
     match(text, String.raw`^(?:${words.use}|${words.codeIn}|${words.workWith}|${words.testWith}|${words.onSystem})\s+(.+)$`) ??
     match(text, String.raw`^(?:mi|meu|mon|il mio|mijn|mein)\s+(?:editor|éditeur|shell|sistema operativo|système)\s+(?:es|é|est|è|is|ist)\s+(.+)$`);

@@ -14,6 +14,7 @@ import tr from './frames/tr.json';
 import {
   caseSensitiveLanguages,
   findKnown,
+  knownDiets,
   knownEditors,
   knownFrameworks,
   knownLanguages,
@@ -23,8 +24,10 @@ import {
   knownTestFrameworks,
   notNames,
 } from './knownNames';
-import { roleWords } from './foreignShapes';
+import { roleWords } from './roleTerms';
 import { properNoun, roleNouns, surnameOf } from './slotPatterns';
+import { baseName, uninflected, type Inflection } from './inflection';
+import { toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { lexiconTag } from './wordTagger';
 
@@ -47,8 +50,19 @@ export interface FrameFile {
   readonly greetings?: readonly string[];
   /** `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust"). */
   readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean }[];
-  /** Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. */
-  readonly retire: readonly string[];
+  /**
+   * Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. A frame that names the key of
+   * what it retires is written `{ "frame": …, "key": "location" }` ("me mudé de {old} a {new}").
+   */
+  readonly retire: readonly (string | { readonly frame: string; readonly key: string })[];
+  /** Words a clause may open with that change nothing about the fact ("en el día a día", "shigoto de wa omo ni"). */
+  readonly leadIns?: readonly string[];
+  /** Endings of an inflected name and their base (inflection.ts): "w Javie" is Java, "we Wrocławiu" Wrocław. */
+  readonly inflections?: readonly Inflection[];
+  /** The small words a list of names takes in this language ("un poco de", "głównie w"): a part with no others is a list. */
+  readonly listWords?: readonly string[];
+  /** The language's words for a diet, kept as the owner writes them ("vegetarisch", "végétarienne", "vejetaryen"). */
+  readonly diets?: readonly string[];
 }
 
 export const frameFiles: readonly FrameFile[] = [en, de, es, pt, fr, it, nl, pl, tr, ja, mixed];
@@ -78,14 +92,19 @@ export function isKnownToolName(value: string): boolean {
 /** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
 function slotPattern(key: string, last: boolean): string {
   if (last) return '(.+)';
+  // "Go ve Python yazıyorum", "Go to TypeScript o tsukatte imasu": a list of names before the verb.
+  if (key === 'tools') return '(.+?)';
   if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*)?)`;
   if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
+  if (key === 'pronouns') return String.raw`(\p{L}+\/\p{L}+(?:\/\p{L}+)?)`;
   return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
 }
 
 interface CompiledFrame {
   readonly pattern: RegExp;
   readonly keys: readonly string[];
+  /** Whether the last slot takes the rest of the clause (it ends the frame) rather than words before more of it. */
+  readonly openEnded: boolean;
   readonly tier: Tier;
   readonly anyCase: boolean;
 }
@@ -97,16 +116,18 @@ function compile(frame: string, tier: Tier, anyCase = false): CompiledFrame {
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
   let at = 0;
+  let openEnded = false;
   slots.forEach((slot, i) => {
     source += frame.slice(at, slot.index);
     const last = i === slots.length - 1 && frame.slice(slot.index + slot[0].length).trim() === '';
+    openEnded = last;
     source += slotPattern(slot[1], last);
     keys.push(slot[1]);
     at = slot.index + slot[0].length;
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, openEnded };
 }
 
 function framesOf(language: string): CompiledFrame[] {
@@ -123,10 +144,16 @@ const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a
 /** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
 const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
 
+/** A value's frame file, for the language features of its slot (inflections, diets); English has none of them. */
+const noFeatures: Pick<FrameFile, 'inflections' | 'diets'> = {};
+/** Whether the lexicon knows a name as a place's. */
+export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
+
 /** The value a slot's words give for its key, or nothing when the words are not one. */
-export function slotValue(key: string, words: string): string | undefined {
+export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inflections' | 'diets'> = noFeatures): string | undefined {
   const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
   if (!text) return undefined;
+  const inflections = file.inflections ?? [];
   if (key === 'name') {
     const parts = text.split(/\s+/);
     if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
@@ -135,25 +162,32 @@ export function slotValue(key: string, words: string): string | undefined {
     return kept[0].toUpperCase() + kept.slice(1);
   }
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
-    const tool = key === 'old' || key === 'new' ? findKnown(text.split(/\s+/).slice(0, 3).join(' '), allTools)[0] : undefined;
-    if (tool && text.toLowerCase().startsWith(tool.toLowerCase())) return tool;
+    const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
+    if (tool && uninflected(text, inflections, isKnownToolName).toLowerCase().startsWith(tool.toLowerCase())) return tool;
     // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
     const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
-    return properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
+    const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
+    return name && baseName(name, inflections);
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();
     return role && role.split(/\s+/).length <= 5 && namesAJob.test(role) ? role : undefined;
   }
   if (key === 'team') {
-    const team = text.replace(/[,.;:!?].*$/, '').trim().replace(/[-\s]+$/, '');
+    // "im Team Checkout bei Zalando": the team's name ends where the company's begins.
+    const team = text.replace(endsRole, '').trim().replace(/[-\s]+$/, '');
     return team && team.split(/\s+/).length <= 3 ? team : undefined;
+  }
+  if (key === 'diet') {
+    // The diet as the owner wrote it ("vegan", "végétarienne", "halal"), from the language's words or the key list's.
+    const word = text.split(/\s+/)[0].toLowerCase();
+    return [...(file.diets ?? []), ...knownDiets].some((diet) => diet.toLowerCase() === word) ? word : undefined;
   }
   if (key === 'timezone') return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? timezoneIn(text.split(/\s+/)[0]);
   if (key === 'pronouns') return /^(\p{L}+\/\p{L}+(?:\/\p{L}+)?)/u.exec(text)?.[1].toLowerCase();
   const list = toolLists[key];
   if (!list) return undefined;
-  const known = findKnown(text, list, key === 'languages' ? caseSensitiveLanguages : undefined);
+  const known = findKnown(uninflected(text, inflections, isKnownToolName), list, key === 'languages' ? caseSensitiveLanguages : undefined);
   return known[0];
 }
 
@@ -166,39 +200,71 @@ function idiom(key: string, words: string, value: string): boolean {
   const bare = value.replace(/\s+v?\d+(?:\.\d+)*$/, '');
   const tool = findKnown(bare, allTools)[0];
   // "I live in Phoenix": a town the lexicon knows is a town, whatever framework shares its name.
-  const town = /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(bare) ?? '');
-  return !!tool && !town && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
+  return !!tool && !isPlaceName(bare) && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
 }
 
 /** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */
 function uncapitalised(key: string, value: string, language: string, clause: string): boolean {
   if (language === 'en' || (key !== 'employer' && key !== 'location')) return false;
-  const written = clause.toLowerCase().indexOf(value.toLowerCase());
+  // An inflected name is written with another ending ("w Krakowie" for Kraków): its stem is what the owner typed.
+  const first = value.split(/\s+/)[0];
+  const written = clause.toLowerCase().indexOf(first.slice(0, Math.max(2, first.length - 2)).toLowerCase());
   return written < 0 || !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(clause.slice(written));
 }
 
-/** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig"). */
-function listValues(key: string, words: string, anyCase: boolean): string[] {
+/** Every value of a multi key a list slot names ("my languages are Go, Rust and Zig", "piszę w Javie i Kotlinie"). */
+function listValues(key: string, words: string, anyCase: boolean, inflections: readonly Inflection[]): string[] {
   const list = toolLists[key];
-  return list ? [...new Set(findKnown(words, list, key === 'languages' && !anyCase ? caseSensitiveLanguages : undefined))] : [];
+  return list ? [...new Set(findKnown(uninflected(words, inflections, isKnownToolName), list, key === 'languages' && !anyCase ? caseSensitiveLanguages : undefined))] : [];
 }
 
-/** The facts one clause states in its language's frames. */
-export function framedCandidates(clause: string, language: string): FramedCandidate[] {
-  const found: FramedCandidate[] = [];
-  const text = clause.trim();
-  for (const frame of framesOf(language)) {
-    const match = frame.pattern.exec(text);
-    if (!match) continue;
-    const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
-    const read = values.flatMap(({ key, words }) =>
-      key === 'languages' || key === 'frameworks' ? listValues(key, words, frame.anyCase).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words) }],
-    );
-    // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
-    if (read.length === 0 || read.some((slot) => !slot.value)) continue;
-    if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
-    for (const slot of read) {
-      if (!found.some((known) => known.key === slot.key && known.value.toLowerCase() === slot.value!.toLowerCase())) found.push({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true });
+/**
+ * Where a frame may start in a clause: at its opening, after the words the language opens a clause with that change
+ * nothing ("en el día a día programo en…"), and after each of the language's "and" ("Mein Editor ist Neovim und als
+ * Shell nutze ich zsh").
+ */
+function frameStarts(text: string, file: FrameFile | undefined): string[] {
+  const starts = [text];
+  const leadIns = (file?.leadIns ?? []).join('|');
+  if (leadIns) {
+    const bare = text.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '');
+    if (bare && bare !== text) starts.push(bare);
+  }
+  const joiners = (file?.joiners ?? []).join('|');
+  if (joiners) for (const after of text.matchAll(compiled(`\\s(?:${joiners})\\s+`, 'giu'))) starts.push(text.slice(after.index + after[0].length));
+  return starts;
+}
+
+/**
+ * The facts one clause states in its language's frames. A `{tools}` slot names no key ("uso Vitest", "Go ve Python
+ * yazıyorum"): the lists of names choose it, so what it reads is not marked framed.
+ */
+export function framedCandidates(clause: string, language: string): (FramedCandidate | Candidate)[] {
+  const found: (FramedCandidate | Candidate)[] = [];
+  const file = byLanguage.get(language);
+  const inflections = file?.inflections ?? [];
+  const add = (candidate: FramedCandidate | Candidate): void => {
+    if (!found.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) found.push(candidate);
+  };
+  for (const text of frameStarts(clause.trim(), file)) {
+    for (const frame of framesOf(language)) {
+      const match = frame.pattern.exec(text);
+      if (!match) continue;
+      const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
+      // A list before its verb is names and nothing else ("Go ve Python yazıyorum"; not "Senpai wa Emacs o tsukatte imasu").
+      const bounded = (i: number): boolean => i < frame.keys.length - 1 || !frame.openEnded;
+      if (values.some(({ key, words }, i) => key === 'tools' && bounded(i) && !onlyAList(words, file))) continue;
+      const tools = values.filter(({ key }) => key === 'tools').flatMap(({ words }) => toolsIn(uninflected(words, inflections, isKnownToolName)));
+      const read = values
+        .filter(({ key }) => key !== 'tools')
+        .flatMap(({ key, words }) =>
+          key === 'languages' || key === 'frameworks' ? listValues(key, words, frame.anyCase, inflections).map((value) => ({ key, value })) : [{ key, value: slotValue(key, words, file) }],
+        );
+      // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
+      if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
+      if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true });
+      for (const tool of tools) add({ ...tool, tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
   return found;
@@ -209,45 +275,102 @@ export interface Retirement {
   readonly old: string;
   /** What took its place, when the same frame names it ("I moved from Jest to Vitest"). */
   readonly replacement?: string;
+  /** The key the frame names, when it names one ("I moved from {old} to {new}" names none: the value's name decides). */
+  readonly key?: string;
   readonly language: string;
 }
 
-const compiledRetirements = new Map<string, CompiledFrame[]>();
+const compiledRetirements = new Map<string, (CompiledFrame & { readonly key?: string; readonly literal: string })[]>();
+
+/**
+ * The longest run of plain words a frame always contains ("nicht mehr bei" in "ich bin nicht mehr bei {old}"), outside
+ * its groups and slots: a clause without it is not tested against the frame (every clause meets every language's
+ * retirement frames, so the test must be cheap). Empty when the frame has none.
+ */
+function literalOf(frame: string): string {
+  let flat = frame;
+  for (let previous = ''; previous !== flat; ) {
+    previous = flat;
+    flat = flat.replace(/\([^()]*\)[?*+]?|\[[^\]]*\][?*+]?/g, '\u0000');
+  }
+  // A letter a quantifier makes optional ("passée?") is no part of what is always there.
+  flat = flat.replace(/\\?.[?*]/gu, '\u0000');
+  const pieces = flat.split(/\{[a-z_]+\}|\\\S|[\u0000.^$|?*+]/u).map((piece) => piece.trim().toLowerCase());
+  return pieces.filter((piece) => /^[\p{L}'’ ]{3,}$/u.test(piece)).sort((a, b) => b.length - a.length)[0] ?? '';
+}
 
 /** "I left X", "I'm not at X any more", "I no longer use X", "I moved from X to Y", in each language's frames. */
 export function retirementIn(clause: string, language: string): Retirement | undefined {
   let frames = compiledRetirements.get(language);
   if (!frames) {
-    frames = (byLanguage.get(language)?.retire ?? []).map((frame) => compile(frame, 'B'));
+    frames = (byLanguage.get(language)?.retire ?? []).map((entry) => {
+      const frame = typeof entry === 'string' ? entry : entry.frame;
+      return { ...compile(frame, 'B'), literal: literalOf(frame), ...(typeof entry === 'string' ? {} : { key: entry.key }) };
+    });
     compiledRetirements.set(language, frames);
   }
+  const lower = clause.toLowerCase();
   for (const frame of frames) {
+    if (frame.literal && !lower.includes(frame.literal)) continue;
     const match = frame.pattern.exec(clause.trim());
     if (!match) continue;
-    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '');
+    const file = byLanguage.get(language);
+    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
-    const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '') : undefined;
-    if (old) return { old, replacement, language };
+    const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
+    if (old) return { old, replacement, language, ...(frame.key ? { key: frame.key } : {}) };
   }
   return undefined;
 }
 
-/** A word list entry as a pattern: whole words, unless the entry anchors itself (`^`, `$`, `\\b`). */
-function wordPattern(source: string): RegExp {
-  return /[\^$]|\\b/.test(source) ? compiled(source, 'iu') : compiled(`(?<![\\p{L}])(?:${source})(?![\\p{L}])`, 'iu');
+/** A word list entry as a pattern source: whole words, unless the entry anchors itself (`^`, `$`, `\\b`). */
+function wordSource(source: string): string {
+  return /[\^$]|\\b/.test(source) ? `(?:${source})` : `(?<![\\p{L}])(?:${source})(?![\\p{L}])`;
 }
 
+/** One pattern for a whole word list, built once per list (capture tests them on every line of every message). */
+const listPatterns = new WeakMap<readonly string[], RegExp>();
+function anyOf(list: readonly string[]): RegExp {
+  let pattern = listPatterns.get(list);
+  if (!pattern) listPatterns.set(list, (pattern = list.length ? new RegExp(list.map(wordSource).join('|'), 'iu') : /(?!)/));
+  return pattern;
+}
+
+const weakLists = new Map<FrameFile, readonly string[]>();
 /** Whether a clause says something the frame file marks as past, wished, negated, asked or about someone else. */
 export function frameClauseWeak(clause: string, file: FrameFile): boolean {
-  return [...(file.notNow ?? []), ...(file.question ?? []), ...(file.someoneElse ?? [])].some((source) => wordPattern(source).test(clause));
+  let list = weakLists.get(file);
+  if (!list) weakLists.set(file, (list = [...(file.notNow ?? []), ...(file.question ?? []), ...(file.someoneElse ?? [])]));
+  return anyOf(list).test(clause);
 }
 
 /** The languages read by this module alone (their sentences are not ones capture's other readers split). */
 export const frameReadLanguages = frameFiles.filter((file) => file.reader === 'frames');
 
+/**
+ * The facts a clause states in its language's frames, or when they read nothing, in the frames of another language its
+ * words show (Italian and Portuguese share "uso"; "Come shell uso fish" may be taken for either).
+ */
+export function framedInAnyLanguage(clause: string, language: string): (FramedCandidate | Candidate)[] {
+  const own = framedCandidates(clause, language);
+  if (own.length > 0) return own;
+  for (const file of frameFiles) {
+    if (file.reader !== 'clauses' || file.language === language || !frameDetects(file.language, clause)) continue;
+    const other = framedCandidates(clause, file.language);
+    if (other.length > 0) return other;
+  }
+  return [];
+}
+
+/** Whether a sentence shows one of the openings a language's frame file lists (`detect`). */
+export function frameDetects(language: string, sentence: string): boolean {
+  const detect = byLanguage.get(language)?.detect;
+  return !!detect && anyOf(detect).test(sentence);
+}
+
 /** The language of those whose words a sentence shows, if any. */
 export function frameLanguageOf(sentence: string): FrameFile | undefined {
-  return frameReadLanguages.find((file) => (file.detect ?? []).some((source) => wordPattern(source).test(sentence)));
+  return frameReadLanguages.find((file) => frameDetects(file.language, sentence));
 }
 
 /** Clauses of a sentence in a frame-read language: greetings gone, split at punctuation and the language's "and". */
@@ -256,8 +379,45 @@ export function frameClauses(sentence: string, file: FrameFile): string[] {
   const joiners = (file.joiners ?? []).join('|');
   const text = greetings ? sentence.replace(compiled(`^(?:${greetings})\\b[!,.\\s]*`, 'iu'), '') : sentence;
   const split = joiners ? compiled(`\\s*[,;:.!()]\\s*|\\s+(?:${joiners})\\s+`, 'iu') : /\s*[,;:.!()]\s*/u;
-  return text
-    .split(split)
-    .map((clause) => clause.trim())
-    .filter((clause) => clause && !frameClauseWeak(clause, file));
+  return withListTails(text.split(split), file.language).filter((clause) => !frameClauseWeak(clause, file));
+}
+
+/**
+ * Whether a part of a sentence is nothing but a list: names, the language's "and", and the small words a list takes
+ * (`listWords`: "un poco de", "głównie w"), after the words a clause may open with.
+ */
+function onlyAList(part: string, file: FrameFile | undefined): boolean {
+  const leadIns = (file?.leadIns ?? []).join('|');
+  const opened = leadIns ? part.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '') : part;
+  const bare = uninflected(opened, file?.inflections ?? [], isKnownToolName);
+  const tools = toolsIn(bare);
+  if (tools.length === 0) return false;
+  let rest = bare;
+  for (const tool of tools) rest = rest.replace(compiled(`(?<![\\p{L}])${escapeSource(tool.value)}(?![\\p{L}])`, 'iu'), ' ');
+  const small = new Set([...(file?.joiners ?? []), ...(file?.listWords ?? [])].map((word) => word.toLowerCase()));
+  return rest.split(/[\s,]+/).every((word) => !word || small.has(word.toLowerCase()));
+}
+
+/**
+ * Parts of a sentence split at commas and "and", with a list put back together: a part that is only a list goes on
+ * with the part before it ("uso Go, Rust y Python", "piszę w Javie i Kotlinie, głównie w Spring Boot"), and a list
+ * before the verb that reads it joins the part after it ("Go ve Python yazıyorum"). A tail joins the part before it
+ * whatever that part says, so a list after a clause that says nothing now is dropped with it.
+ */
+export function withListTails(parts: readonly string[], language: string): string[] {
+  const file = byLanguage.get(language);
+  const joined: string[] = [];
+  for (const raw of parts) {
+    const part = raw.trim();
+    if (!part) continue;
+    const previous = joined[joined.length - 1];
+    const opensWithName = findKnown(uninflected(part, file?.inflections ?? [], isKnownToolName), allTools).some((name) => part.toLowerCase().startsWith(name.toLowerCase()));
+    if (previous !== undefined && (onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
+    else joined.push(part);
+  }
+  return joined;
+}
+
+function escapeSource(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,4 +1,6 @@
-import { frameFiles, isKnownToolName, retirementIn, type Retirement } from './frames';
+import type { Candidate } from './candidate';
+import { frameFiles, isKnownToolName, isPlaceName, retirementIn, type Retirement } from './frames';
+import { toolsIn } from './passingShapes';
 import { closedGate } from './gates';
 import { ownWords } from './pastedText';
 import { splitSentences } from './wordTagger';
@@ -26,9 +28,14 @@ function plain(clause: string): string {
  */
 export function retirementsIn(role: 'user' | 'assistant', text: string): Retirement[] {
   if (closedGate(role, text)) return [];
+  return retirementsOf(ownWords(text).text, splitSentences);
+}
+
+/** The retirements in the owner's own words, already past the gates, split into sentences by `sentences`. */
+function retirementsOf(ownText: string, sentences: (line: string) => string[]): Retirement[] {
   const found: Retirement[] = [];
-  for (const line of ownWords(text).text.split('\n')) {
-    for (const sentence of splitSentences(line)) {
+  for (const line of ownText.split('\n')) {
+    for (const sentence of sentences(line)) {
       for (const part of sentence.split(/\s*[,;:—–]\s*|\s+(?:and|but|so|y|e|et|en|und|i|ve)\s+(?=i\b|ich\b|je\b|j'|ik\b|ya\b|no\b|não\b|non\b|nie\b)/iu)) {
         const clause = plain(part).replace(/[.!]+$/, '');
         if (!clause || /\?\s*$/.test(clause)) continue;
@@ -43,6 +50,23 @@ export function retirementsIn(role: 'user' | 'assistant', text: string): Retirem
         }
       }
     }
+  }
+  return found;
+}
+
+/**
+ * What a retirement names in the old value's place, under its key ("ich bin von Jest zu Vitest gewechselt" proposes
+ * Vitest as the test framework): the value that fills the emptied slot, for the owner to confirm. The key is the
+ * frame's when it names one, else the one the lists of names or the lexicon give the value.
+ */
+export function replacementsIn(ownText: string): { readonly retired: Retirement; readonly candidate: Candidate }[] {
+  const found: { retired: Retirement; candidate: Candidate }[] = [];
+  // Capture has passed the gates and taken the owner's words already; a full stop is enough to split them here.
+  for (const retired of retirementsOf(ownText, (line) => line.split(/(?<=[.!?])\s+/))) {
+    if (!retired.replacement) continue;
+    const tool = toolsIn(retired.replacement).find((candidate) => candidate.value.toLowerCase() === retired.replacement!.toLowerCase());
+    const key = retired.key ?? tool?.key ?? (isPlaceName(retired.replacement) ? 'location' : undefined);
+    if (key) found.push({ retired, candidate: { key, value: retired.replacement, tier: 'B' } });
   }
   return found;
 }

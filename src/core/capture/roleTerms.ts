@@ -1,6 +1,20 @@
 import roles from './frames/roles.json';
 
 const nouns = new Map(Object.entries(roles.nouns));
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const longestFirst = [...nouns.keys(), ...roles.sharedNouns].sort((a, b) => b.length - a.length);
+/**
+ * The nouns that end a job title in the languages capture reads besides English (roles.json). A long one may end a
+ * compound ("Backend-Entwicklerin", "Softwareentwickler"); a short one ("dev", "eng") must be a word of its own.
+ */
+export const roleWords = new RegExp(
+  String.raw`(?:${longestFirst.filter((noun) => noun.length >= 5).map(escape).join('|')})(?![\p{L}])|(?:^|[\s-])(?:${longestFirst.filter((noun) => noun.length < 5).map(escape).join('|')})(?![\p{L}])`,
+  'iu',
+);
 /** Longest first, so "de dados" is read before "dados". */
 const modifiers = Object.entries(roles.modifiers).sort(([a], [b]) => b.length - a.length);
 

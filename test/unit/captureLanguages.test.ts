@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { captureFacts } from '../../src/core/capture/capture';
+import { frameFiles } from '../../src/core/capture/frames';
+import { baseForms, baseName, uninflected } from '../../src/core/capture/inflection';
+import { retirementsIn } from '../../src/core/capture/retirements';
+import { englishRole } from '../../src/core/capture/roleTerms';
+import { runGateEval, type GateEvalCase } from '../../src/core/eval/gateEval';
+import { defaultAllowlist } from '../../src/core/memory/allowlist';
+
+const root = join(__dirname, '..', '..', '..');
+const foreignCases = readFileSync(join(root, 'test', 'fixtures', 'capture-dev-foreign.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as GateEvalCase & { category: string });
+
+function proposed(text: string): string[] {
+  return captureFacts('user', text, defaultAllowlist).candidates.map((candidate) => `${candidate.key}=${candidate.value}`);
+}
+
+const polish = frameFiles.find((file) => file.language === 'pl')!;
+const turkish = frameFiles.find((file) => file.language === 'tr')!;
+
+describe('the frame reader in other languages', () => {
+  it('reads an inflected name in its base form, by the endings its language lists', () => {
+    const isLanguage = (word: string): boolean => ['Java', 'Kotlin', 'Rust', 'TypeScript'].includes(word);
+    assert.equal(uninflected('w Javie i Kotlinie, trochę w Ruście', polish.inflections!, isLanguage), 'w Java i Kotlin, trochę w Rust');
+    assert.equal(uninflected('w TypeScripcie', polish.inflections!, isLanguage), 'w TypeScript');
+    assert.equal(baseName('Krakowie', polish.inflections!), 'Kraków');
+    assert.equal(baseName('Wrocławiu', polish.inflections!), 'Wrocław');
+    assert.equal(baseName('Poznaniu', polish.inflections!), 'Poznań');
+    assert.equal(baseName('Warszawie', polish.inflections!), 'Warszawa');
+    assert.equal(baseName('Allegro', polish.inflections!), 'Allegro', 'a name no ending fits stays as written');
+    assert.equal(baseName("Trendyol'da", turkish.inflections!), 'Trendyol');
+    // An ending only a tool's name takes ("Neovima") never shortens a place.
+    assert.deepEqual(baseForms('Neovima', polish.inflections!).includes('Neovim'), true);
+    assert.equal(baseName('Gdynia', polish.inflections!), 'Gdynia');
+    assert.deepEqual(proposed('Mieszkam we Wrocławiu.'), ['location=Wrocław']);
+    assert.deepEqual(proposed('Na co dzień piszę w Javie i Kotlinie, głównie w Spring Boot.').sort(), ['frameworks=Spring Boot', 'languages=Java', 'languages=Kotlin']);
+    assert.deepEqual(proposed("Python'u ve Go'yu kullanıyorum.").sort(), ['languages=Go', 'languages=Python']);
+  });
+
+  it('reads every name of a list, split at commas and "and" or before its verb', () => {
+    assert.deepEqual(proposed('Uso Go, Rust y Python.').sort(), ['languages=Go', 'languages=Python', 'languages=Rust']);
+    assert.deepEqual(proposed('Je fais surtout du Python, avec Django et un peu de FastAPI.').sort(), ['frameworks=Django', 'frameworks=FastAPI', 'languages=Python']);
+    assert.deepEqual(proposed('Genellikle Go ve Python yazıyorum.').sort(), ['languages=Go', 'languages=Python']);
+    assert.deepEqual(proposed('Shigoto de wa omo ni Go to TypeScript o tsukatte imasu.').sort(), ['languages=Go', 'languages=TypeScript']);
+    // A list after a clause about someone else goes with it.
+    assert.deepEqual(proposed('Mi jefe usa Java, Kotlin y Scala.'), []);
+  });
+
+  it('lets the lists of names choose the key where the frame names none ("ich nutze …"), and the frame where it names one', () => {
+    assert.deepEqual(proposed('Mein Editor ist Neovim und als Shell nutze ich zsh.').sort(), ['editor=Neovim', 'shell=zsh']);
+    assert.deepEqual(proposed('Editör olarak Vim, kabuk olarak da bash kullanıyorum.').sort(), ['editor=Vim', 'shell=bash']);
+    assert.deepEqual(proposed('Ich lebe seit drei Jahren vegan.'), ['diet=vegan']);
+    assert.deepEqual(proposed('Ben vejetaryenim, et yemiyorum.'), ['diet=vejetaryen']);
+    assert.deepEqual(proposed('Ik heet Daan de Vries en ik werk bij Adyen.').sort(), ['employer=Adyen', 'name=Daan de Vries']);
+  });
+
+  it("keeps a role as the owner wrote it and matches it to the key list's English term", () => {
+    assert.deepEqual(proposed('Pracuję jako programistka backendu w firmie Allegro.').sort(), ['employer=Allegro', 'role=programistka backendu']);
+    assert.equal(englishRole('programistka backendu'), 'backend developer');
+    assert.deepEqual(proposed("Adım Emre Yılmaz, Trendyol'da backend geliştirici olarak çalışıyorum.").sort(), ['employer=Trendyol', 'name=Emre Yılmaz', 'role=backend geliştirici']);
+    assert.equal(englishRole('backend geliştirici'), 'backend developer');
+    assert.equal(englishRole('bakkuendo enjinia'), 'backend engineer');
+  });
+
+  it('proposes the value a retirement names in the old one\'s place, in every language, and not the old one', () => {
+    const replaced: Record<string, [string, string, string]> = {
+      de: ['Ich bin von Jest zu Vitest gewechselt.', 'jest', 'test_framework=vitest'],
+      pt: ['Troquei o Vim pelo Neovim.', 'Vim', 'editor=Neovim'],
+      fr: ['Je suis passé de Vim à Helix.', 'Vim', 'editor=Helix'],
+      it: ['Sono passato da npm a pnpm.', 'npm', 'package_manager=pnpm'],
+      nl: ['Ik ben overgestapt van bash naar fish.', 'bash', 'shell=fish'],
+      tr: ['Vim yerine Neovim kullanıyorum.', 'Vim', 'editor=Neovim'],
+      ja: ['Vim kara Neovim ni kaemashita.', 'Vim', 'editor=Neovim'],
+    };
+    for (const [language, [text, old, fact]] of Object.entries(replaced)) {
+      // The memory matches the old value whatever its case ("bash" the shell, "Bash" the language).
+      assert.deepEqual(retirementsIn('user', text).map((said) => said.old.toLowerCase()), [old.toLowerCase()], `${language}: "${text}"`);
+      assert.deepEqual(proposed(text), [fact], `${language}: "${text}"`);
+    }
+    assert.deepEqual(proposed('Ya no uso Eclipse.'), [], 'a retirement with nothing in its place proposes nothing');
+    assert.deepEqual(proposed('Dropped Jest for Vitest across all my projects.'), ['test_framework=vitest']);
+    assert.deepEqual(proposed('I moved from Payments to the Identity team last sprint.'), ['team=Identity'], 'a frame may name the key');
+    assert.deepEqual(proposed('We moved this repo from Jest to Vitest last week.'), [], "the project's, not the owner's");
+  });
+
+  it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {
+    const traps = foreignCases.filter((labelled) => labelled.expect.length === 0);
+    assert.ok(traps.length >= 40, `${traps.length} traps`);
+    assert.deepEqual(
+      traps.flatMap((labelled) => (proposed(labelled.text).length ? [`${labelled.id} "${labelled.text}": ${proposed(labelled.text).join(', ')}`] : [])),
+      [],
+    );
+    const { summary } = runGateEval(foreignCases, defaultAllowlist);
+    assert.equal(summary.tierAErrors, 0);
+    assert.ok(summary.capturePrecision >= 0.95, `precision ${summary.capturePrecision}`);
+    assert.ok(summary.recall >= 0.85, `recall ${summary.recall}`);
+  });
+});
