@@ -6,11 +6,21 @@ import { cl100kTokenCounter } from '../../src/core/shared/tokenCounter';
 import { MemoryStore } from '../../src/core/store/memoryStore';
 import { sqlWasmPath, tempFolder } from '../support/tempStore';
 
+/** A fresh store for one test, closed and removed after it. */
+async function withStore(test: (store: MemoryStore) => Promise<void>): Promise<void> {
+  const temp = tempFolder();
+  const store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
+  try {
+    await test(store);
+  } finally {
+    await store.close();
+    temp.remove();
+  }
+}
+
 describe('recall under a growing history', () => {
-  it('finds an old turn by its rare words under thousands of newer turns that share its common words', async () => {
-    const temp = tempFolder();
-    const store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
-    try {
+  it('finds an old turn by its rare words under thousands of newer turns that share its common words', () =>
+    withStore(async (store) => {
       store.recordTurns([{ sessionId: 'old', role: 'user', text: 'The deploy failed again because the kraken-ingest worker ran out of file handles.', at: '2025-01-02T10:00:00.000Z', ref: 'old-1' }]);
       const newer = Array.from({ length: 4_000 }, (_, i) => ({
         sessionId: `new-${Math.floor(i / 20)}`,
@@ -22,16 +32,10 @@ describe('recall under a growing history', () => {
       store.indexPending();
       const hits = store.read((db) => recallConversation(db, 'why did the deploy of kraken ingest fail, the worker and its file handles?', { k: 10 }));
       assert.equal(hits[0]?.ref, 'old-1', hits.slice(0, 3).map((hit) => hit.text).join('\n'));
-    } finally {
-      await store.close();
-      temp.remove();
-    }
-  });
+    }));
 
-  it('finds a word the moment a turn first holds it, though the counts of words already seen are remembered', async () => {
-    const temp = tempFolder();
-    const store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
-    try {
+  it('finds a word the moment a turn first holds it, though the counts of words already seen are remembered', () =>
+    withStore(async (store) => {
       const filler = Array.from({ length: 200 }, (_, i) => ({ sessionId: `s-${Math.floor(i / 10)}`, role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), text: `The build cache missed again on run ${i}.`, at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000).toISOString() }));
       store.recordTurns(filler);
       store.indexPending();
@@ -40,27 +44,17 @@ describe('recall under a growing history', () => {
       store.recordTurns([{ sessionId: 'new', role: 'user', text: 'Point the build cache at the zanzibar mirror.', at: '2026-02-01T00:00:00.000Z' }]);
       store.indexPending();
       assert.equal(ask()[0], 'Point the build cache at the zanzibar mirror.');
-    } finally {
-      await store.close();
-      temp.remove();
-    }
-  });
+    }));
 
-  it('returns each text once, at its best place, so copies of one answer do not fill the result', async () => {
-    const temp = tempFolder();
-    const store = await MemoryStore.open({ folder: temp.folder, wasmPath: sqlWasmPath, tokens: cl100kTokenCounter, indexDelayMs: 3_600_000 });
-    try {
+  it('returns each text once, at its best place, so copies of one answer do not fill the result', () =>
+    withStore(async (store) => {
       const copies = Array.from({ length: 30 }, (_, i) => ({ sessionId: `copy-${i}`, role: 'assistant' as const, text: 'Pin the union type in the compiler options.', at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000).toISOString() }));
       store.recordTurns([{ sessionId: 'old', role: 'user', text: 'The union type in our compiler plugin broke the build.', at: '2025-01-02T10:00:00.000Z', ref: 'old-1' }, ...copies]);
       store.indexPending();
       const texts = store.read((db) => recallConversation(db, 'union type compiler', { k: 10 })).map((hit) => hit.text);
       assert.equal(texts.filter((text) => text === 'Pin the union type in the compiler options.').length, 1, texts.join('\n'));
       assert.ok(texts.includes('The union type in our compiler plugin broke the build.'), texts.join('\n'));
-    } finally {
-      await store.close();
-      temp.remove();
-    }
-  });
+    }));
 
   it('keeps the planted evidence ahead of plain BM25 with and without newer distractors (eval-recall --scale)', async () => {
     const points = await runScaleEval({
