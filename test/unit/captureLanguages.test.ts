@@ -87,6 +87,22 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(proposed('We moved this repo from Jest to Vitest last week.'), [], "the project's, not the owner's");
   });
 
+  it('reads the replacement a retirement names in the clause after it, and not when that clause asks', () => {
+    const after: Record<string, [string, string, string]> = {
+      pt: ['Saí da Tucano Dados, agora trabalho na Arara Cloud.', 'Tucano Dados', 'employer=Arara Cloud'],
+      nl: ['Ik werk niet meer bij Zeewind; nu zit ik bij Polderlab.', 'Zeewind', 'employer=Polderlab'],
+      tr: ["Artık Kartal Yazılım'da değilim, Serçe Teknoloji'ye geçtim.", 'Kartal Yazılım', 'employer=Serçe Teknoloji'],
+      de: ['Ich bin nicht mehr bei Eichhorn, jetzt arbeite ich bei Nordlicht Labs.', 'Eichhorn', 'employer=Nordlicht Labs'],
+    };
+    for (const [language, [text, old, fact]] of Object.entries(after)) {
+      const said = retirementsIn('user', text);
+      assert.deepEqual(said.map((retired) => retired.old), [old], `${language}: "${text}"`);
+      assert.ok(proposed(text).includes(fact), `${language}: "${text}" proposes ${proposed(text).join(', ')}`);
+    }
+    assert.deepEqual(retirementsIn('user', 'Przeszedłem z Pythona na Go.').map((retired) => retired.old), ['Python'], 'an inflected retired name');
+    assert.deepEqual(proposed('Saí da Tucano Dados, agora trabalho na Arara Cloud?'), [], 'an asked replacement is no fact');
+  });
+
   it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {
     const traps = foreignCases.filter((labelled) => labelled.expect.length === 0);
     assert.ok(traps.length >= 40, `${traps.length} traps`);

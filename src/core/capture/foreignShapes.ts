@@ -191,7 +191,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const language = languageOf(statement);
   if (!language) return [];
   const words = languages[language];
-  const verbs = /(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio)\b/iu;
+  const verbs = /(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
   const parts = statement
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
     .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));

@@ -55,6 +55,11 @@ export interface FrameFile {
    * what it retires is written `{ "frame": …, "key": "location" }` ("me mudé de {old} a {new}").
    */
   readonly retire: readonly (string | { readonly frame: string; readonly key: string })[];
+  /**
+   * Frames of the clause after a retirement that name what took its place ("Saí da Jabuti, agora estou na {new}"):
+   * `{new}` fills the emptied slot; `key` names the key where the frame does ("seit Oktober arbeite ich bei {new}").
+   */
+  readonly replacedBy?: readonly (string | { readonly frame: string; readonly key: string })[];
   /** Words a clause may open with that change nothing about the fact ("en el día a día", "shigoto de wa omo ni"). */
   readonly leadIns?: readonly string[];
   /** Endings of an inflected name and their base (inflection.ts): "w Javie" is Java, "we Wrocławiu" Wrocław. */
@@ -319,6 +324,23 @@ export function retirementIn(clause: string, language: string): Retirement | und
     const at = frame.keys.indexOf('new');
     const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
     if (old) return { old, replacement, language, ...(frame.key ? { key: frame.key } : {}) };
+  }
+  return undefined;
+}
+
+const compiledReplacements = new Map<string, (CompiledFrame & { readonly key?: string })[]>();
+
+/** What the clause after a retirement names in the retired value's place, in the language's `replacedBy` frames. */
+export function replacementAfter(clause: string, language: string): { readonly value: string; readonly key?: string } | undefined {
+  let frames = compiledReplacements.get(language);
+  if (!frames) {
+    frames = (byLanguage.get(language)?.replacedBy ?? []).map((entry) => (typeof entry === 'string' ? compile(entry, 'B') : { ...compile(entry.frame, 'B'), key: entry.key }));
+    compiledReplacements.set(language, frames);
+  }
+  for (const frame of frames) {
+    const match = frame.pattern.exec(clause.trim());
+    const value = match ? slotValue('new', match[frame.keys.indexOf('new') + 1] ?? '', byLanguage.get(language)) : undefined;
+    if (value) return { value, ...(frame.key ? { key: frame.key } : {}) };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Candidate } from './candidate';
-import { frameFiles, isKnownToolName, isPlaceName, retirementIn, type Retirement } from './frames';
+import { frameFiles, isKnownToolName, isPlaceName, replacementAfter, retirementIn, type Retirement } from './frames';
 import { toolsIn } from './passingShapes';
 import { closedGate } from './gates';
 import { ownWords } from './pastedText';
@@ -36,22 +36,31 @@ function retirementsOf(ownText: string, sentences: (line: string) => string[]): 
   const found: Retirement[] = [];
   for (const line of ownText.split('\n')) {
     for (const sentence of sentences(line)) {
-      for (const part of sentence.split(/\s*[,;:—–]\s*|\s+(?:and|but|so|y|e|et|en|und|i|ve)\s+(?=i\b|ich\b|je\b|j'|ik\b|ya\b|no\b|não\b|non\b|nie\b)/iu)) {
+      const parts = sentence.split(/\s*[,;:—–]\s*|\s+(?:and|but|so|y|e|et|en|und|i|ve)\s+(?=i\b|ich\b|je\b|j'|ik\b|ya\b|no\b|não\b|non\b|nie\b)/iu);
+      parts.forEach((part, i) => {
         const clause = plain(part).replace(/[.!]+$/, '');
-        if (!clause || /\?\s*$/.test(clause)) continue;
+        if (!clause || /\?\s*$/.test(clause)) return;
         for (const file of frameFiles) {
           const said = retirementIn(clause, file.language);
           // A name is written as one ("I left Northwind"); "I left my keys" names nothing the memory holds.
-          const at = said ? clause.toLowerCase().indexOf(said.old.toLowerCase()) : -1;
+          // An inflected name is written with another ending ("z Javy" for Java): its stem is what the owner typed.
+          const at = said ? Math.max(clause.toLowerCase().indexOf(said.old.toLowerCase()), clause.toLowerCase().indexOf(said.old.toLowerCase().slice(0, Math.max(3, said.old.length - 2)))) : -1;
           if (said && at >= 0 && (/\p{Lu}/u.test(clause[at]) || isKnownToolName(said.old))) {
-            if (!found.some((known) => known.old.toLowerCase() === said.old.toLowerCase())) found.push(said);
+            if (!found.some((known) => known.old.toLowerCase() === said.old.toLowerCase())) found.push(withReplacementAfter(said, parts[i + 1]));
             break;
           }
         }
-      }
+      });
     }
   }
   return found;
+}
+
+/** "Saí da Jabuti Tech, agora estou na Sabiá Cloud": a retirement's replacement may come in the clause after it. */
+function withReplacementAfter(said: Retirement, next: string | undefined): Retirement {
+  if (said.replacement || next === undefined || /\?\s*$/.test(next)) return said;
+  const after = replacementAfter(plain(next).replace(/[.!]+$/, ''), said.language);
+  return after ? { ...said, replacement: after.value, ...(said.key || !after.key ? {} : { key: after.key }) } : said;
 }
 
 /**
