@@ -4,7 +4,7 @@ import type { OwnerClause } from './ownerClause';
 export type { OwnerClause } from './ownerClause';
 import { clauseVerdict, sentenceVerdict, someoneElse } from './clauseMood';
 import { timezoneIn } from './timezones';
-import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
+import { isRegionName, plainText, splitSentences, tagWords, type Word } from './wordTagger';
 
 /**
  * From the owner's own text to the clauses that state something about the owner, now. Sentences are split
@@ -106,9 +106,30 @@ function splitWords(words: readonly Word[]): Word[][] {
       (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || changeVerb.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
     if (current.length > 0 && startsClause) clauses.push([word]);
     else current.push(word);
-    if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
+    if (/[,;:)(—–]/.test(word.post) && !placeGoesOn(words, i)) clauses.push([]);
   });
   return clauses.filter((clause) => clause.length > 0);
+}
+
+/** Words after a place's comma that describe the same place ("Scala, on the Amalfi coast", "Vim, a village in …"). */
+const placeApposition = /^(?:(?:a|an|the) (?:small |tiny |little )?(?:village|town|city|hamlet|suburb|county|island|municipality)|on the\b.*\bcoast|near \p{Lu})/iu;
+
+/**
+ * "I live in Java, South Dakota", "Vivo en Rosario, Argentina": the region after a place's comma is the place's, not a
+ * clause of its own, and neither is an apposition that says what kind of place it is.
+ */
+function placeGoesOn(words: readonly Word[], at: number): boolean {
+  if (!words[at].post.includes(',') || !words.slice(Math.max(0, at - 4), at + 1).some((word) => /^(?:in|to|from)$/i.test(word.text))) return false;
+  const rest: Word[] = [];
+  for (const word of words.slice(at + 1)) {
+    rest.push(word);
+    if (/[,;:.!?()—–]/.test(word.post)) break;
+  }
+  const tail = rest.map((word) => word.text).join(' ');
+  if (placeApposition.test(tail)) return true;
+  const region = rest.length <= 3 && rest.every((word) => /^\p{Lu}/u.test(word.text)) && isRegionName(tail);
+  const after = words[at + 1 + rest.length];
+  return region && (!after || /^(?:and|so|but)$/i.test(after.text) || /[.!?;]/.test(rest[rest.length - 1].post));
 }
 
 /** Words between "I" and its verb that change nothing about the fact ("I recently moved", "I'm currently at"). */
