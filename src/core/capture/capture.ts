@@ -145,7 +145,7 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
   const asWritten = properKey ? clause.text.includes(candidate.value) : !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
   // "I live in Paris, Texas": a place cut before its region is not the place meant, and a name cut before its
   // particle ("Daan de Vries") not the name: asked.
-  const cut = candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText);
+  const cut = (candidate.key === 'location' && candidate.value.includes(', ')) || (candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText));
   const plain = !pasted && !long && !typo && strong && asWritten && !cut && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }
@@ -307,7 +307,7 @@ function dropShadowed(candidates: Candidate[]): Candidate[] {
           other !== candidate &&
           other.key === candidate.key &&
           other.value.length > candidate.value.length &&
-          other.value.toLowerCase().startsWith(`${candidate.value.toLowerCase()} `),
+          (other.value.toLowerCase().startsWith(`${candidate.value.toLowerCase()} `) || other.value.toLowerCase().startsWith(`${candidate.value.toLowerCase()}, `)),
       ),
   );
 }

@@ -4,7 +4,7 @@ import type { OwnerClause } from './ownerClause';
 export type { OwnerClause } from './ownerClause';
 import { clauseVerdict, sentenceVerdict, someoneElse } from './clauseMood';
 import { timezoneIn } from './timezones';
-import { plainText, splitSentences, tagWords, type Word } from './wordTagger';
+import { isRegionName, plainText, splitSentences, tagWords, type Word } from './wordTagger';
 
 /**
  * From the owner's own text to the clauses that state something about the owner, now. Sentences are split
@@ -19,7 +19,7 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|^\s*(?:editor|shell|os|timezone|role|team|location)\s*:\s*\S|\p{Lu}\p{Ll}+ here\b/iu;
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|^\s*(?:editor|ide|shell|os|timezone|time zone|role|title|team|location|company|employer|city|tz|languages|frameworks)\s*:\s*\S|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
@@ -106,9 +106,30 @@ function splitWords(words: readonly Word[]): Word[][] {
       (coordinator.test(word.text) && !!next && (subjectWord.test(next.text) || changeVerb.test(next.text) || (next.tags.has('Verb') && !next.tags.has('Gerund'))));
     if (current.length > 0 && startsClause) clauses.push([word]);
     else current.push(word);
-    if (/[,;:)(—–]/.test(word.post)) clauses.push([]);
+    if (/[,;:)(—–]/.test(word.post) && !placeGoesOn(words, i)) clauses.push([]);
   });
   return clauses.filter((clause) => clause.length > 0);
+}
+
+/** Words after a place's comma that describe the same place ("Scala, on the Amalfi coast", "Vim, a village in …"). */
+const placeApposition = /^(?:(?:a|an|the) (?:small |tiny |little )?(?:village|town|city|hamlet|suburb|county|island|municipality)|on the\b.*\bcoast|near \p{Lu})/iu;
+
+/**
+ * "I live in Java, South Dakota", "Vivo en Rosario, Argentina": the region after a place's comma is the place's, not a
+ * clause of its own, and neither is an apposition that says what kind of place it is.
+ */
+function placeGoesOn(words: readonly Word[], at: number): boolean {
+  if (!words[at].post.includes(',') || !words.slice(Math.max(0, at - 4), at + 1).some((word) => /^(?:in|to|from)$/i.test(word.text))) return false;
+  const rest: Word[] = [];
+  for (const word of words.slice(at + 1)) {
+    rest.push(word);
+    if (/[,;:.!?()—–]/.test(word.post)) break;
+  }
+  const tail = rest.map((word) => word.text).join(' ');
+  if (placeApposition.test(tail)) return true;
+  const region = rest.length <= 3 && rest.every((word) => /^\p{Lu}/u.test(word.text)) && isRegionName(tail);
+  const after = words[at + 1 + rest.length];
+  return region && (!after || /^(?:and|so|but)$/i.test(after.text) || /[.!?;]/.test(rest[rest.length - 1].post));
 }
 
 /** Words between "I" and its verb that change nothing about the fact ("I recently moved", "I'm currently at"). */
@@ -119,11 +140,16 @@ function withoutAdverbs(text: string): string {
     .replace(/\s+@\s+(?=\p{L})/gu, ' at ');
 }
 
+/** A form's other names for a key's field. */
+const formKeys: Record<string, string> = { title: 'role', city: 'location', 'time zone': 'timezone', tz: 'timezone', ide: 'editor', company: 'employer' };
+
 /** A form line the owner types about themselves ("Name: Priyanka", "Pronouns: she/her") in the plain shape. */
 function fromFormLine(sentence: string): string | undefined {
-  const field = /^\s*(name|pronouns|role|team|location|timezone|editor|shell|os)\s*:\s*(.+?)[.!]?\s*$/i.exec(sentence);
+  const field = /^\s*(name|pronouns|role|title|team|location|city|timezone|time zone|tz|editor|ide|shell|os|company|employer|languages|frameworks)\s*:\s*(.+?)[.!]?\s*$/i.exec(sentence);
   if (!field) return undefined;
-  const key = field[1].toLowerCase();
+  const key = formKeys[field[1].toLowerCase()] ?? field[1].toLowerCase();
+  if (key === 'employer') return `i work at ${field[2]}`;
+  if (key === 'languages' || key === 'frameworks') return `my ${key} are ${field[2]}`;
   if (key === 'team') return `i am on the ${field[2]} team`;
   if (key === 'role') return `i am a ${field[2]}`;
   if (key === 'location') return `i live in ${field[2]}`;

@@ -29,7 +29,7 @@ import { properNoun, roleNouns, surnameOf } from './slotPatterns';
 import { baseName, uninflected, type Inflection } from './inflection';
 import { toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
-import { lexiconTag } from './wordTagger';
+import { isRegionName, lexiconTag } from './wordTagger';
 
 /**
  * Frames first: the words around a slot name the key ("my name is _", "I work at _", "ich wohne in _"), the slot gives
@@ -172,7 +172,10 @@ export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inf
     // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
     const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
     const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
-    return name && baseName(name, inflections);
+    const base = name && baseName(name, inflections);
+    // "Java, South Dakota": a region the owner attached to the place is part of it.
+    const region = base && key === 'location' ? new RegExp(String.raw`^${escapeSource(name!)},\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*$`, 'u').exec(text)?.[1] : undefined;
+    return region && isRegionName(region) ? `${base}, ${region}` : base;
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();
@@ -205,7 +208,7 @@ function idiom(key: string, words: string, value: string): boolean {
   const bare = value.replace(/\s+v?\d+(?:\.\d+)*$/, '');
   const tool = findKnown(bare, allTools)[0];
   // "I live in Phoenix": a town the lexicon knows is a town, whatever framework shares its name.
-  return !!tool && !isPlaceName(bare) && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*\p{Lu}/u.test(words.trim());
+  return !!tool && !isPlaceName(bare) && tool.toLowerCase() === bare.toLowerCase() && !/^[^,]+,\s*(?:\p{Lu}|(?:a|an|the) (?:small |tiny |little )?(?:village|town|city|hamlet|suburb|county|island)\b|on the\b.*\bcoast\b)/u.test(words.trim());
 }
 
 /** Outside English a place or a company is written with a capital ("moro em Recife"); "trabajo en remoto" names neither. */

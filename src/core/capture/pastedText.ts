@@ -39,6 +39,9 @@ const shellPrompt = /^\s*(?:[$%❯➜#]\s+\S|PS [A-Za-z]:\\[^>]*>|[\w.-]+@[\w.-]
 const transcriptLine = /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*)?(?:<[\w.-]+>|[\p{L}][\p{L}\d .'-]{0,24}:)\s+\S/u;
 /** Field names a person types about themselves ("Name: Priyanka"), which a transcript's speakers are not. */
 const ownFieldNames = /^\s*(?:name|pronouns|role|about me|me|context|note|notes|edit|update|ps|p\.s|btw|fyi|kurz zu mir|sobre mim|sobre mí)\s*:/i;
+/** A form's profile fields, written with a capital as a person types them ("Company: Fjordbyte", "TZ: CET"), not a config's keys. */
+const ownFormFields = /^\s*(?:Company|Employer|Job|Title|City|Location|Based in|TZ|Time ?zone|Editor|IDE|Shell|OS|Languages?|Frameworks?|Stack|Team|Diet|Pronouns|Role|Name)\s*:\s*\S/u;
+const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) } as RegExp;
 const codeLine =
   /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
@@ -102,7 +105,7 @@ function classify(lines: readonly string[]): LineKind[] {
   let inFence = false;
   let inEmail = false;
   let pastedParagraph = false;
-  const machineRuns = [runsOf(lines, fileField, ownFieldNames), runsOf(lines, transcriptLine, ownFieldNames), runsOf(lines, csvRow), runsOf(lines, diffLine), runsOf(lines, yamlLine, ownFieldNames)];
+  const machineRuns = [runsOf(lines, fileField, ownField), runsOf(lines, transcriptLine, ownField), runsOf(lines, csvRow), runsOf(lines, diffLine), runsOf(lines, yamlLine, ownFieldNames)];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     // A secret capture removed is pasted material, whatever surrounded it.

@@ -72,10 +72,27 @@ export function replacementsIn(ownText: string): { readonly retired: Retirement;
   const found: { retired: Retirement; candidate: Candidate }[] = [];
   // Capture has passed the gates and taken the owner's words already; a full stop is enough to split them here.
   for (const retired of retirementsOf(ownText, (line) => line.split(/(?<=[.!?])\s+/))) {
-    if (!retired.replacement) continue;
+    if (!retired.replacement) {
+      const following = toolInOldsPlace(ownText, retired.old);
+      if (following) found.push({ retired, candidate: following });
+      continue;
+    }
     const tool = toolsIn(retired.replacement).find((candidate) => candidate.value.toLowerCase() === retired.replacement!.toLowerCase());
     const key = retired.key ?? tool?.key ?? (isPlaceName(retired.replacement) ? 'location' : undefined);
     if (key) found.push({ retired, candidate: { key, value: retired.replacement, tier: 'B' } });
   }
   return found;
+}
+
+/**
+ * "I no longer use Atom, it's Zed now": the tool named right after a retired one, of the same key, took its place.
+ * Only a tool's name (the lists decide its key), and only when the retired value is a tool of that key too.
+ */
+function toolInOldsPlace(ownText: string, old: string): Candidate | undefined {
+  const at = ownText.toLowerCase().indexOf(old.toLowerCase());
+  if (at < 0) return undefined;
+  const next = /^[\s,;—–-]+(?:(?:it['’]?s|it is|now it['’]?s|now it is|now i use|now i am on|i use)\s+)([\p{L}][\p{L}\d.+#-]*(?:\s+[\p{L}][\p{L}\d.+#-]*)?)(?:\s+now)?\s*[.!]?\s*$/iu.exec(ownText.slice(at + old.length).split(/(?<=[.!?])\s+/)[0]);
+  const oldKey = toolsIn(old).find((candidate) => candidate.value.toLowerCase() === old.toLowerCase())?.key;
+  const tool = next && toolsIn(next[1]).find((candidate) => candidate.key === oldKey);
+  return tool ? { key: tool.key, value: tool.value, tier: 'B' } : undefined;
 }

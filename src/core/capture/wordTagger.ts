@@ -80,6 +80,14 @@ export function lexiconTag(word: string): string | undefined {
   return typeof tag === 'string' ? tag : undefined;
 }
 
+/** Whether the lexicon knows a name as a region's or a country's ("Texas", "South Dakota", "Argentina"). */
+export function isRegionName(name: string): boolean {
+  lexicon ??= (nlp().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+  const tag: unknown = lexicon[name.toLowerCase()];
+  const tags = Array.isArray(tag) ? (tag as unknown[]) : [tag];
+  return tags.some((one) => one === 'Region' || one === 'Country' || one === 'Province');
+}
+
 /** The words written back as text with contractions expanded: "im a dev" → "i am a dev". */
 export function plainText(words: readonly Word[]): string {
   return words
