@@ -1,11 +1,12 @@
 import type { Candidate } from './candidate';
-import { frameFiles, isKnownToolName, isPlaceName, replacementAfter, retirementIn, type Retirement } from './frames';
+import { frameFiles, isKnownToolName, isPlaceName } from './frames';
+import { replacementAfter, retirementIn, type Retirement } from './retirementFrames';
 import { toolsIn } from './passingShapes';
 import { closedGate } from './gates';
 import { ownWords } from './pastedText';
 import { splitSentences } from './wordTagger';
 
-export type { Retirement } from './frames';
+export type { Retirement } from './retirementFrames';
 
 /** Contractions and the commonest spellings of "I" written out, as the frames expect them. */
 function plain(clause: string): string {
