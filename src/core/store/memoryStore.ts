@@ -5,14 +5,14 @@ import { redactDeep, redactSecrets, redactSecretsMany } from '../shared/secrets'
 import { compactStore, type CompactionResult } from './compaction';
 import { foldHeldDatabase } from './heldFold';
 import { tryAcquireSnapshotLock } from './snapshotLock';
-import { listJournals, readJournal, type BadJournalLine, type JournalWriter } from './journal';
+import { listJournals, type BadJournalLine, type JournalWriter } from './journal';
+import { LiveDatabase } from './liveDatabase';
 import { applyInTransaction, loadDatabase, type DamageReport, type LoadedDatabase } from './loadDatabase';
 import { applyOp, settleDeferred, type StoreOp, type TurnOp } from './operations';
 import { defersWork, removesText } from './operationRegistry';
 import { KeptCounts } from './keptCounts';
 import { OwnJournal } from './ownJournal';
 import { listSessions, sessionsToCool, summaryOf, type SessionRecord } from './sessionRepository';
-import { RemovedJournalWatch } from './removedJournalWatch';
 import { QuietWork } from './quietWork';
 import { removeStaleTempFiles } from './snapshotFile';
 import { batchLabelCleaner, turnOpOf, withTokens } from './turnInput';
@@ -38,32 +38,26 @@ export class MemoryStore {
   private readonly counts = new KeptCounts();
   private readonly changeListeners: ((kinds: ReadonlySet<StoreOp['kind']>) => void)[] = [];
   private readonly quiet: QuietWork;
-  /** Journal lines that did not verify, found at open or while reading other writers' journals since. */
-  private readonly badLines: BadJournalLine[];
-  /** A compaction that removed a journal we had not read to its end forces a reload. */
-  private readonly removals: RemovedJournalWatch;
-  /** Set when the damage was found after open; the first one found at open is in `damage`. */
-  private lateDamage: DamageReport | undefined;
-  /** A forget or retention reached this database since open: its closing snapshot takes the full path (see foldOrCompact). */
-  private removalsApplied: boolean;
+  /** The database in memory, kept up with the disk (other writers' journals, rebuilds after damage). */
+  private readonly live: LiveDatabase;
 
   private constructor(
-    private db: Database,
     readonly layout: StoreLayout,
     private readonly options: MemoryStoreOptions,
     readonly schemaVersion: number,
-    /** How far this database has applied each journal, ours included. */
-    private readonly offsets: Map<string, number>,
     /** Set when the snapshot was damaged at open and set aside. */
     private readonly openDamage: DamageReport | undefined,
     loaded: LoadedDatabase,
-    private readonly sql: SqlJsStatic,
+    sql: SqlJsStatic,
   ) {
-    this.badLines = [...loaded.badLines];
-    this.removalsApplied = loaded.removalsReplayed > 0;
-    this.removals = new RemovedJournalWatch(layout);
     this.journal = new OwnJournal(layout.folder, (error) => options.onWriteError?.(error), !options.readOnly && !options.writeOnDemand);
     this.quiet = new QuietWork(options.indexDelayMs ?? 2000, () => this.indexPending());
+    const { journal, quiet, counts } = this;
+    this.live = new LiveDatabase(loaded, { sql, layout, journal, quiet, counts, now: () => this.now, indexPending: () => this.indexPending(), onDamage: options.onDamage });
+  }
+
+  private get db(): Database {
+    return this.live.db;
   }
 
   /**
@@ -82,17 +76,17 @@ export class MemoryStore {
     const sql = await loadSqlJs(options.wasmPath);
     const loaded = loadDatabase(sql, layout.folder, now(), { quarantine: true });
     if (!options.readOnly && !options.writeOnDemand) mkdirSync(layout.folder, { recursive: true });
-    return new MemoryStore(loaded.db, layout, options, loaded.schemaVersion, loaded.offsets, loaded.damage, loaded, sql);
+    return new MemoryStore(layout, options, loaded.schemaVersion, loaded.damage, loaded, sql);
   }
 
   /** Set when a snapshot was found damaged (at open, or at a read since) and the memory rebuilt without it. */
   get damage(): DamageReport | undefined {
-    return this.lateDamage ?? this.openDamage;
+    return this.live.lateDamage ?? this.openDamage;
   }
 
   /** Journal lines skipped because they did not verify (damaged bytes, torn writes): each is reported, none applied. */
   get skippedJournalLines(): readonly BadJournalLine[] {
-    return this.badLines;
+    return this.live.badLines;
   }
 
   private get now(): Date {
@@ -154,7 +148,7 @@ export class MemoryStore {
 
   /** Reads the database directly: for the core's own repositories (facts, recall), never for the host. */
   read<T>(reader: (db: Database) => T): T {
-    return this.guard(() => reader(this.db));
+    return this.live.guard(() => reader(this.db));
   }
 
   /** Applies an operation here and journals it; the journal write's failures reach onWriteError. */
@@ -170,7 +164,7 @@ export class MemoryStore {
     // A removal unindexes rows, so the index must be whole first; other operations leave the deferred batch alone
     // (indexing it here would put an FTS merge on the reply path of every turn).
     if (ops.some((op) => op.kind === 'forgetSessions' || op.kind === 'coolSessions' || op.kind === 'forgetTurns')) this.indexPending();
-    if (ops.some(removesText)) this.removalsApplied = true;
+    if (ops.some(removesText)) this.live.removalsApplied = true;
     const changed = ops.length === 1 ? Number(applyOp(this.db, ops[0])) : applyInTransaction(this.db, ops);
     for (const op of ops) journal.append(op).catch(() => undefined);
     const kinds = new Set(changed > 0 ? ops.map((op) => op.kind) : []);
@@ -259,74 +253,13 @@ export class MemoryStore {
 
   /** Applies what other writers (windows, CLI imports) journaled since the last call; returns how many changes. */
   syncFromOtherWriters(): number {
-    if (this.removals.missedLines(this.offsets, (name) => this.journal.owns(name))) {
-      try {
-        return this.reload();
-      } catch {
-        // Compactions kept replacing generations under the reload: look again at the next sync.
-        this.removals.forget();
-      }
-    }
-    let applied = 0;
-    const kinds = new Set<StoreOp['kind']>();
-    for (const name of listJournals(this.layout.folder)) {
-      if (this.journal.owns(name)) continue;
-      const read = readJournal(this.layout.folder, name, this.offsets.get(name) ?? 0);
-      // A removal unindexes rows, so with one in the batch the index is brought whole first and the batch's
-      // turns are indexed as they come; otherwise they join the deferred batch.
-      const removes = read.ops.some((op) => op.kind !== 'turn');
-      if (read.ops.some(removesText)) this.removalsApplied = true;
-      if (removes) this.indexPending();
-      const appliedHere = applyInTransaction(this.db, read.ops, removes ? undefined : this.quiet.deferIndex);
-      this.counts.appliedFromOthers(read.ops, appliedHere, removes);
-      applied += appliedHere;
-      for (const op of read.ops) kinds.add(op.kind);
-      if (read.ops.some((op) => defersWork(op.kind))) this.quiet.soon();
-      this.badLines.push(...read.badLines);
-      this.offsets.set(name, read.offset);
-    }
+    const { applied, kinds } = this.live.syncFromOtherWriters();
     if (applied > 0) this.changed(kinds);
     return applied;
   }
 
-  /**
-   * Rebuilds the memory from the disk (the newest trustworthy generation and every journal), keeping what this
-   * window has not yet written; returns the turns gained. Used when lines were missed, or a read found damage.
-   */
-  private reload(distrustCurrent?: string): number {
-    const before = countTurns(this.db);
-    const loaded = loadDatabase(this.sql, this.layout.folder, this.now, { quarantine: true, distrustCurrent });
-    applyInTransaction(loaded.db, this.journal.pendingOps);
-    this.db.close();
-    this.db = loaded.db;
-    this.quiet.drop();
-    this.counts.recount();
-    this.offsets.clear();
-    for (const [name, offset] of loaded.offsets) this.offsets.set(name, offset);
-    this.badLines.push(...loaded.badLines);
-    this.removals.note();
-    if (loaded.removalsReplayed > 0) this.removalsApplied = true;
-    if (loaded.damage) {
-      this.lateDamage = loaded.damage;
-      this.options.onDamage?.(loaded.damage);
-    }
-    return countTurns(this.db) - before;
-  }
-
-  /** Runs a read; a "malformed" database found by it is set aside and rebuilt, then the read runs again. */
-  private guard<T>(read: () => T): T {
-    try {
-      return read();
-    } catch (error) {
-      const message = (error as Error).message ?? '';
-      if (!/malformed|not a database|disk image/i.test(message)) throw error;
-      this.reload(`a read failed: ${message}`);
-      return read();
-    }
-  }
-
   turns(sessionId: string): TurnRecord[] {
-    return withTokens(this.guard(() => turnsOfSession(this.db, sessionId.toWellFormed())), this.options.tokens);
+    return withTokens(this.live.guard(() => turnsOfSession(this.db, sessionId.toWellFormed())), this.options.tokens);
   }
 
   /** A session's turns after `afterSeq` (what a summary does not cover yet), oldest first. */
@@ -364,7 +297,7 @@ export class MemoryStore {
 
   stats(): StoreStats {
     const { schemaVersion, layout } = this;
-    return this.guard(() => ({ turns: countTurns(this.db), sessions: countSessions(this.db), schemaVersion, folder: layout.folder, journals: listJournals(layout.folder).length }));
+    return this.live.guard(() => ({ turns: countTurns(this.db), sessions: countSessions(this.db), schemaVersion, folder: layout.folder, journals: listJournals(layout.folder).length }));
   }
 
   /** Resolves once every change made so far is durable in the journal. */
@@ -374,7 +307,7 @@ export class MemoryStore {
 
   /** Drops the changes that could not be written (a read-only disk) and rebuilds from the disk: "not stored" stays true. */
   discardUnwritten(): void {
-    if (this.journal.discardUnwritten() > 0) this.reload();
+    if (this.journal.discardUnwritten() > 0) this.live.reload();
   }
 
   /** Ids of the operations recorded here but not yet on disk (a failed write waits to be retried). */
@@ -418,14 +351,14 @@ export class MemoryStore {
    * compacts in a worker to keep its thread free). The lock is held from reading the other writers' journals to the install.
    */
   private async foldOrCompact(): Promise<CompactionResult> {
-    const foldable = (): boolean => !this.options.compact && !this.damage && !this.removalsApplied && !this.badLines.some((line) => line.unknownKind);
+    const foldable = (): boolean => !this.options.compact && !this.damage && !this.live.removalsApplied && !this.live.badLines.some((line) => line.unknownKind);
     if (foldable()) {
       const release = tryAcquireSnapshotLock(this.layout.folder);
       if (!release) return this.compact();
       try {
         this.syncFromOtherWriters();
         this.indexPending();
-        const held = { db: this.db, offsets: this.offsets, ownJournals: this.journal.ownNames, damagedJournals: new Set(this.badLines.map((line) => line.journal)) };
+        const held = { db: this.db, offsets: this.live.offsets, ownJournals: this.journal.ownNames, damagedJournals: new Set(this.live.badLines.map((line) => line.journal)) };
         const folded = foldable() ? await foldHeldDatabase(this.layout.folder, this.options.wasmPath, held, this.now) : undefined;
         if (folded) return folded;
       } finally {
