@@ -13,7 +13,7 @@ import { measureFirstTurn } from './benchFirstTurn';
 import { runRecallOnlyBench } from './benchRecallOnly';
 import { runBenchScale, scaleParts, type ScalePart } from './benchScale';
 import { importTurns } from './importTurns';
-import { runGateEvalFile } from './gateEvalFile';
+import { gateEvalOutput, runGateEvalFile } from './gateEvalFile';
 import { replayFile } from './replayFile';
 import { evalRecallAtScale, evalRecallCommand, readCorpus } from './evalRecall';
 import { EngramMemory } from '../core/turn/engramMemory';
@@ -275,16 +275,8 @@ async function run(argv: readonly string[]): Promise<number> {
       const file = args.positionals[0];
       if (!file) throw new UsageError('gate-eval needs a FILE.jsonl');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-      const report = runGateEvalFile(file);
-      const s = report.summary;
-      const human = [
-        ...report.cases
-          .filter((c) => c.missed.length > 0 || c.proposals.some((p) => !p.expected))
-          .map((c) => `${c.id}: wrong ${c.proposals.filter((p) => !p.expected).map((p) => `${p.key}=${p.value} (${p.tier})`).join(', ') || '-'}; missed ${c.missed.map((m) => `${m.key}=${m.value}`).join(', ') || '-'}`),
-        `${s.cases} cases: capture precision ${s.capturePrecision}, recall ${s.recall}, tier-A precision ${s.tierAPrecision} ` +
-          `(${s.correct} of ${s.proposals} proposals right, ${s.expected} expected; tiers A ${s.byTier.A}, B ${s.byTier.B}, C ${s.byTier.C})`,
-      ].join('\n');
-      print(args, { cases: report.cases.map(({ id, proposals }) => ({ id, proposals: proposals.map(({ key, value, tier, status }) => ({ key, value, tier, status })) })), summary: report.summary, details: report.cases }, human);
+      const { json, human } = gateEvalOutput(runGateEvalFile(file));
+      print(args, json, human);
       return 0;
     }
     case 'chat': {

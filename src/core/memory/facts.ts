@@ -7,6 +7,7 @@ import { captureFacts, type Candidate } from '../capture/capture';
 import { captureProjectFacts } from '../capture/projectCapture';
 import { defaultProjectAllowlist } from './projectAllowlist';
 import { containsSecret, redactSecrets } from '../shared/secrets';
+import { SettledValues } from './settledValues';
 import type { StatementOp } from './statementOps';
 import {
   eventsOf,
@@ -26,6 +27,8 @@ import {
   type StatementScope,
   type StatementStatus,
 } from './statementRepository';
+
+export { SettledValues } from './settledValues';
 
 /** What one user turn did to the memory: learned now (tier A or repetition), asked about (B), queued. */
 export interface TurnCapture {
@@ -56,27 +59,6 @@ export interface ReviewInput {
   readonly words: string;
   readonly reason: string;
   readonly citation?: Citation;
-}
-
-/** Key and value pairs, compared as findLive and wasRejected compare them (SQLite's lower() folds ASCII letters only). */
-export class SettledValues {
-  private readonly pairs = new Set<string>();
-
-  constructor(rows: readonly { key: string; value: string }[]) {
-    for (const row of rows) this.add(row.key, row.value);
-  }
-
-  private static pair(key: string, value: string): string {
-    return `${key}\u0000${value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())}`;
-  }
-
-  has(key: string, value: string): boolean {
-    return this.pairs.has(SettledValues.pair(key, value));
-  }
-
-  add(key: string, value: string): void {
-    this.pairs.add(SettledValues.pair(key, value));
-  }
 }
 
 /** What an agent's proposal did: a new proposal, or the same statement already known (nothing written then). */
