@@ -103,6 +103,43 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(proposed('Saí da Tucano Dados, agora trabalho na Arara Cloud?'), [], 'an asked replacement is no fact');
   });
 
+  it('reads a place in a clause of its own after the employer, and a region the owner attached to it', () => {
+    assert.deepEqual(proposed('Trabajo en Olivo Sistemas como desarrollador backend, desde Sevilla.').sort(), ['employer=Olivo Sistemas', 'location=Sevilla', 'role=desarrollador backend']);
+    assert.deepEqual(proposed('Pracuję w Poznaniu dla Warta Cloud.').sort(), ['employer=Warta Cloud', 'location=Poznań'], 'the wider frame explains the clause');
+    assert.deepEqual(proposed('Vivo en Córdoba, Argentina.'), ['location=Córdoba, Argentina']);
+    assert.deepEqual(proposed('Trabajo en Pino Labs, desde 2021.'), ['employer=Pino Labs'], 'a year is no place');
+    assert.deepEqual(proposed('Trabajo con React, en TypeScript.').sort(), ['frameworks=React', 'languages=TypeScript'], "a tool's name is no place");
+    assert.deepEqual(proposed('Jestem z Lublina.'), [], 'where the owner comes from is not where they live');
+  });
+
+  it('keeps a value in the form the owner would write it alone: a predicate ending undone, a team without the words after it', () => {
+    assert.deepEqual(proposed('Jestem weganką.'), ['diet=weganka']);
+    assert.deepEqual(proposed('Jestem tam programistą.'), ['role=programista']);
+    assert.deepEqual(proposed('Jestem Polakiem.'), [], 'an inflected predicate is no name');
+    assert.deepEqual(proposed("Je suis dans l'équipe Paiements maintenant."), ['team=Paiements']);
+    assert.deepEqual(proposed('Ik zit in het team Betalingen.'), ['team=Betalingen'], 'the article is no team');
+    assert.deepEqual(proposed('Abito a Genova e uso un Mac.').sort(), ['location=Genova', 'os=macOS']);
+    assert.deepEqual(proposed("Martı Yazılım'da backend geliştiriciyim.").sort(), ['employer=Martı Yazılım', 'role=backend geliştirici']);
+  });
+
+  it('drops a longer reading that took in a frame\'s own words ("Sou QA engineer", "Kumo Systems de SRE")', () => {
+    assert.deepEqual(proposed('Sou data scientist at Pitanga AI.').sort(), ['employer=Pitanga AI', 'role=data scientist']);
+    assert.deepEqual(proposed('Sakura Denki de QA enjinia to shite hataraite imasu.').sort(), ['employer=Sakura Denki', 'role=QA enjinia']);
+    assert.deepEqual(proposed('Watashi wa Suzuki Kenta desu.'), ['name=Suzuki Kenta']);
+    assert.deepEqual(proposed('Watashi wa enjinia desu.'), [], 'a word in lower case is no name');
+  });
+
+  it('reads the replacement after "verlassen und bin jetzt bei", "ahora estoy con", "passei do", "przeniosłam się", "ima wa"', () => {
+    const cases: [string, string][] = [
+      ['Ich habe Sternwerk verlassen und bin jetzt bei Fuchsbau.', 'employer=Fuchsbau'],
+      ['Ya no uso Eclipse, ahora estoy con IntelliJ.', 'editor=IntelliJ'],
+      ['Passei do npm para o pnpm no ano passado.', 'package_manager=pnpm'],
+      ['Przeniosłam się z Krakowa do Torunia.', 'location=Toruń'],
+      ['Mae wa Ruby deshita ga, ima wa Go dake desu.', 'languages=Go'],
+    ];
+    for (const [text, fact] of cases) assert.deepEqual(proposed(text), [fact], text);
+  });
+
   it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {
     const traps = foreignCases.filter((labelled) => labelled.expect.length === 0);
     assert.ok(traps.length >= 40, `${traps.length} traps`);

@@ -54,7 +54,11 @@ const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_
 function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
     framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && containsWords(frame.value, candidate.value));
-  return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
+  // "Sou QA engineer at …", "Kumo Systems de SRE to shite…": a value that holds a frame's value of its key with words
+  // around it took in the frame's own words.
+  const aroundFrame = (candidate: Candidate): boolean =>
+    framed.some((frame) => frame.key === candidate.key && frame.value.length < candidate.value.length && containsWords(candidate.value, frame.value));
+  return others.filter((candidate) => 'framed' in candidate || !(inFrame(candidate) || aroundFrame(candidate)));
 }
 
 /** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */

@@ -1,6 +1,6 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
-import { frameDetects, withListTails } from './frames';
+import { canonicalTool, capitalisedHead, frameDetects, withListTails } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
@@ -144,7 +144,7 @@ const languages: Record<Language, Words> = {
     notEating: 'non mangio',
     notNow: /\b(?:prima|lavoravo|vivevo|ero|sarò|voglio|vorrei|presto|prossim[oa]|non|se)\b/iu,
     someoneElse: /^(?:il mio|la mia|mio|mia)\s+(?:collega|capo|amico|amica|fratello|sorella|madre|padre|team)\b/iu,
-    question: /\?\s*$|^(?:puoi|potresti|mi spieghi|come|perché|cosa|dove)\b/iu,
+    question: /\?\s*$|^(?:puoi|potresti|mi spieghi|come(?!\s+(?:shell|editor|ide|gestore|sistema|terminale|linguaggio|framework))|perché|cosa|dove)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
   nl: {
@@ -176,8 +176,12 @@ export function languageOf(sentence: string): Language | undefined {
   const opened = order.filter((language) => languages[language].opening.test(sentence) || frameDetects(language, sentence));
   // (a language's frame file may add openings of its own: `detect` in frames/*.json)
   if (opened.length === 0) return undefined;
-  if (/\b(?:i|i'm|im|my)\b/i.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|je|ik|mijn)\b/i.test(sentence)) return undefined;
-  return opened.find((language) => languages[language].marker.test(sentence)) ?? opened[0];
+  if (/\b(?:i|i'm|im|my)\b/i.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|minha|je|moi|mon|ik|mijn|io|sono)\b/i.test(sentence)) return undefined;
+  // "Vivo a Trieste, uso un Mac e come editor ho…" opens in Italian, Spanish and Portuguese alike: the language whose
+  // small words the sentence shows most is the one it is written in (ties go by `order`).
+  const shown = (language: Language): number => new Set(sentence.toLowerCase().match(new RegExp(languages[language].marker.source, 'giu')) ?? []).size;
+  const best = Math.max(...opened.map(shown));
+  return best > 0 ? opened.find((language) => shown(language) === best) : opened[0];
 }
 
 export function looksForeign(sentence: string): boolean {
@@ -196,7 +200,8 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
     .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));
   return withListTails(parts, language)
-    .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|et|en|pero|mas|aber|mais|ma|maar)\s+/iu, ''))
+    // "en" is Dutch for "and", but Spanish for "in" ("En el trabajo programo en Go").
+    .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(language === 'nl' ? /^(?:en|maar)\s+/iu : /^(?:und|y|e|et|pero|mas|aber|mais|ma)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
     // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A.
@@ -223,11 +228,11 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
     if (kept) found.push({ key, value: kept, tier });
   };
   const addTools = (phrase: string): void => {
-    found.push(...toolsIn(phrase));
+    found.push(...toolsIn(phrase).map((tool) => ({ ...tool, value: canonicalTool(tool.key, tool.value) })));
   };
   const team = match(text, String.raw`^(?:${words.team})\s+(?:(?:de |do |da |del )?(?:l')?)?([\p{L}\d&][\p{L}\d& -]{0,30}?)(?:\s+(?:${words.at})\s+${properWords})?$`);
   if (team) {
-    add('team', team[1].replace(/[-\s]*team$/i, ''));
+    add('team', capitalisedHead(team[1].replace(/[-\s]*team$/i, '')));
     add('employer', team[2]);
   }
   const roleAt = !team && match(text, String.raw`^(?:${words.iAm})(?:\s+(?:${words.articles}))?\s+(.+?)\s+(?:${words.at}|@)\s+${properWords}(?:\s+(?:${words.inPlace})\s+${properWords})?$`);
