@@ -140,6 +140,16 @@ describe('the frame reader in other languages', () => {
     for (const [text, fact] of cases) assert.deepEqual(proposed(text), [fact], text);
   });
 
+  it('reads an English clause inside a sentence in another language, and a role set beside a name', () => {
+    assert.deepEqual(proposed('Mi nombre es Lucía and I work at Pampa Data as a backend engineer.').sort(), ['employer=Pampa Data', 'name=Lucía', 'role=backend engineer']);
+    const apposition = captureFacts('user', 'Soy Marta Gil, ingeniera de datos en Nube Verde, y vivo en Bilbao.', defaultAllowlist).candidates;
+    assert.deepEqual(apposition.map((candidate) => `${candidate.key}=${candidate.value}`).sort(), ['employer=Nube Verde', 'location=Bilbao', 'name=Marta Gil', 'role=ingeniera de datos']);
+    assert.ok(apposition.every((candidate) => candidate.tier !== 'A'), 'asked, never confirmed alone');
+    assert.deepEqual(proposed('Soy desarrolladora móvil en Faro Labs.').sort(), ['employer=Faro Labs', 'role=desarrolladora móvil'], 'the verb is no part of the role');
+    assert.deepEqual(proposed('Uso Neovim y Pop!_OS.').sort(), ['editor=Neovim', 'os=Pop!_OS'], 'a mark inside a name splits nothing');
+    assert.deepEqual(proposed('Ik eet geen vis, ik ben veganist.'), ['diet=veganist']);
+  });
+
   it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {
     const traps = foreignCases.filter((labelled) => labelled.expect.length === 0);
     assert.ok(traps.length >= 40, `${traps.length} traps`);

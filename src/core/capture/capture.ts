@@ -228,7 +228,8 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
 function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] {
   let kept = candidates.filter((candidate) => !(candidate.key === 'languages' && candidate.value === 'Bash' && candidates.some((other) => other.key === 'shell' && other.value.toLowerCase() === 'bash')));
   // "No meat for me, I'm vegetarian": the diet's name says it all.
-  if (kept.some((candidate) => candidate.key === 'diet' && !candidate.value.startsWith('no '))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && candidate.value.startsWith('no ')));
+  const notEating = /^(?:no|geen|kein|keine|keinen|não|non|nie|sin|sans|senza|ohne)\s/i;
+  if (kept.some((candidate) => candidate.key === 'diet' && !notEating.test(candidate.value))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && notEating.test(candidate.value)));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));

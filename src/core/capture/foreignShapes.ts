@@ -1,6 +1,6 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
-import { canonicalTool, capitalisedHead, frameDetects, withListTails } from './frames';
+import { canonicalTool, capitalisedHead, frameDetects, nameMarksBack, withListTails, withNameMarks } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
@@ -102,7 +102,7 @@ const languages: Record<Language, Words> = {
     notEating: 'não como',
     notNow: /\b(?:antes|trabalhava|morava|era|fui|costumava|vou|quero|em breve|próxim[oa]|não|procurando)\b/iu,
     someoneElse: /^(?:meu|minha)\s+(?:chefe|amigo|amiga|irmão|irmã|mãe|pai|colega|time)\b/iu,
-    question: /\?\s*$|^(?:pode|podes|podia|você|voce|deveria|como|qual|por que|onde|tem como)\b/iu,
+    question: /\?\s*$|^(?:(?:pode|podes|você pode|voce pode)(?!\s+me\s+chamar)|podia|você|voce|deveria|como|qual|por que|onde|tem como)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
   fr: {
@@ -195,18 +195,26 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const language = languageOf(statement);
   if (!language) return [];
   const words = languages[language];
-  const verbs = /(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
-  const parts = statement
+  const verbs = /(?:yo|io|ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
+  const parts = withNameMarks(statement)
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
-    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));
+    // A full stop or "!" inside a name ("Next.js", "Pop!_OS") splits nothing (withNameMarks); an English "and I …"
+    // starts a clause.
+    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})|\s+(?:and|but)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
+    .map(nameMarksBack);
   return withListTails(parts, language)
     // "en" is Dutch for "and", but Spanish for "in" ("En el trabajo programo en Go").
     .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(language === 'nl' ? /^(?:en|maar)\s+/iu : /^(?:und|y|e|et|pero|mas|aber|mais|ma)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
-    // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A.
-    .map((text) => ({ text, weaker: [], words: [], language }));
+    // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A. An English
+    // clause in the owner's other language ("…, and my OS is NixOS") is read by the English shapes, never confirmed alone.
+    .map((text) => (englishPart.test(text) ? { text: text.replace(englishPart, '$1'), weaker: [codeMixed], words: [], language: 'en' as const } : { text, weaker: [], words: [], language }));
 }
+
+/** An English clause inside a sentence in another language: "and my OS is NixOS", "I work at Nopal Systems". */
+const englishPart = /^(?:and\s+|but\s+|so\s+)?(?:honestly\s+|also\s+)?((?:i(?:'m| am)?\s+(?:a|an|the|on|in|at|work|live|use|write|code|do|prefer|test|run|build|mostly|also)\b|my\s).*)$/iu;
+const codeMixed = 'an English clause in a sentence in another language';
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;

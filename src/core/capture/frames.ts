@@ -189,7 +189,7 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
       if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
-      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.keys.length });
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length });
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
@@ -199,10 +199,11 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
 
 /**
  * The slot of an `alone` frame: a name with a capital, nothing after it, and no tool's name ("…, desde Valencia"); a
- * name is no job and no word with a predicate's ending ("Jestem Polakiem").
+ * name is no job and no word with a predicate's ending ("Jestem Polakiem"). A role is checked as any role is.
  */
 function standsAlone(key: string, words: string, value: string, file: FrameFile | undefined): boolean {
   const written = words.trim().replace(/[.!]+$/, '');
+  if (key === 'role') return true;
   if (!/^\p{Lu}/u.test(written) || written.split(/\s+/).length !== value.split(/\s+/).length || isKnownToolName(value)) return false;
   return key !== 'name' || (!namesAJob.test(value) && baseForms(value, file?.predicateInflections ?? []).length === 0);
 }
@@ -210,7 +211,8 @@ function standsAlone(key: string, words: string, value: string, file: FrameFile 
 /**
  * Where several frames read one clause, the one that reads more of it explains it: "Pracuję w Gdańsku dla X" is a
  * place and an employer, so "Gdańsk" read as the employer by "pracuję w {employer}" goes, and "Kumo Systems de SRE"
- * read as the role by "{role} to shite" goes beside the employer "Kumo Systems" and the role "SRE".
+ * read as the role by "{role} to shite" goes beside the employer "Kumo Systems" and the role "SRE". An `alone` frame
+ * counts as none and gives way to any other ("Soy desarrollador backend en X" is "soy {role} en {employer}").
  */
 function withoutShorterReadings<T extends Candidate & { slots?: number }>(found: readonly T[]): T[] {
   return found.filter((candidate) => {
@@ -254,7 +256,8 @@ export function framedInAnyLanguage(clause: string, language: string): (FramedCa
   if (own.length > 0) return own;
   for (const file of frameFiles) {
     if (file.reader !== 'clauses' || file.language === language || !frameDetects(file.language, clause)) continue;
-    const other = framedCandidates(clause, file.language);
+    // Read in another language's frames, a clause is not the plainest shape of its own: never confirmed alone.
+    const other = framedCandidates(clause, file.language).map((candidate) => (candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
     if (other.length > 0) return other;
   }
   return [];
@@ -277,7 +280,19 @@ export function frameClauses(sentence: string, file: FrameFile): string[] {
   const joiners = (file.joiners ?? []).join('|');
   const text = greetings ? sentence.replace(compiled(`^(?:${greetings})\\b[!,.\\s]*`, 'iu'), '') : sentence;
   const split = joiners ? compiled(`\\s*[,;:.!()]\\s*|\\s+(?:${joiners})\\s+`, 'iu') : /\s*[,;:.!()]\s*/u;
-  return withListTails(text.split(split), file.language).filter((clause) => !frameClauseWeak(clause, file));
+  return withListTails(withNameMarks(text).split(split).map(nameMarksBack), file.language).filter((clause) => !frameClauseWeak(clause, file));
+}
+
+/**
+ * A full stop or "!" inside a name ("Next.js", "Pop!_OS": a letter before it, a small letter, a digit or "_" after it)
+ * splits nothing: hidden before a sentence is split at its marks (withNameMarks), put back in each part after.
+ */
+const nameMark = /(?<=[\p{L}\d])[.!](?=[\p{Ll}\d_])/gu;
+export function withNameMarks(text: string): string {
+  return text.replace(nameMark, (mark) => (mark === '.' ? '\u0001' : '\u0002'));
+}
+export function nameMarksBack(part: string): string {
+  return part.replace(/\u0001/g, '.').replace(/\u0002/g, '!');
 }
 
 /**
