@@ -150,6 +150,15 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(proposed('Ik eet geen vis, ik ben veganist.'), ['diet=veganist']);
   });
 
+  it('reads a place after a comma only beside a fact of the owner\'s own, and a move between places by its frame', () => {
+    assert.deepEqual(proposed('Mon collègue travaille chez Airbus, à Toulouse.'), [], "the place goes with someone else's clause");
+    assert.deepEqual(proposed('Escribo a Marta, en Valencia.'), []);
+    assert.deepEqual(proposed('Trabajo desde casa para Tortuga Labs, en Zaragoza.').sort(), ['employer=Tortuga Labs', 'location=Zaragoza']);
+    assert.deepEqual(proposed('Me mudé de Granada a Almería hace un año.'), ['location=Almería']);
+    assert.deepEqual(proposed('Mudei do Vim para o Neovim.'), ['editor=Neovim'], 'a move between tools is no move between places');
+    assert.deepEqual(proposed('Ich komme aus Graz, wohne aber jetzt in Linz.'), ['location=Linz']);
+  });
+
   it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {
     const traps = foreignCases.filter((labelled) => labelled.expect.length === 0);
     assert.ok(traps.length >= 40, `${traps.length} traps`);

@@ -1,6 +1,6 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
-import { canonicalTool, capitalisedHead, frameDetects, nameMarksBack, withListTails, withNameMarks } from './frames';
+import { canonicalTool, capitalisedHead, frameDetects, nameMarksBack, placeAfterComma, withListTails, withNameMarks } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
@@ -226,7 +226,9 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 
 /** Candidates from one foreign clause: tier A only for the language's own "my name is". */
 export function foreignCandidates(clause: OwnerClause): Candidate[] {
-  const text = clause.text;
+  // A place after a comma ("…, desde Valencia") is the frames' to read (frames.ts `placeAfterComma`).
+  const comma = clause.text.lastIndexOf(', ');
+  const text = comma > 0 && placeAfterComma.test(clause.text.slice(comma + 2)) ? clause.text.slice(0, comma) : clause.text;
   const words = languages[clause.language as Language] ?? languages.de;
   const found: Candidate[] = [];
   const add = (key: string, value: string | undefined, tier: 'A' | 'B' | 'C' = 'B'): void => {

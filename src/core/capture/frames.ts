@@ -165,14 +165,19 @@ function frameStarts(text: string, file: FrameFile | undefined): string[] {
  * yazıyorum"): the lists of names choose it, so what it reads is not marked framed.
  */
 export function framedCandidates(clause: string, language: string): (FramedCandidate | Candidate)[] {
-  const found: ((FramedCandidate | Candidate) & { slots?: number })[] = [];
+  const found: ((FramedCandidate | Candidate) & { slots?: number; tail?: boolean })[] = [];
   const file = byLanguage.get(language);
   const inflections = file?.inflections ?? [];
-  const add = (candidate: (FramedCandidate | Candidate) & { slots?: number }): void => {
+  const add = (candidate: (FramedCandidate | Candidate) & { slots?: number; tail?: boolean }): void => {
     if (!found.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) found.push(candidate);
   };
-  for (const text of frameStarts(clause.trim(), file)) {
+  // "…, desde Valencia": a place after a comma is read by the `alone` frames only, and only beside another fact.
+  const tails = [...clause.matchAll(/,\s+/g)].map((comma) => clause.slice(comma.index + comma[0].length).trim());
+  const starts = frameStarts(clause.trim(), file);
+  for (const text of [...starts, ...tails]) {
+    const tail = !starts.includes(text);
     for (const frame of framesOf(language)) {
+      if (tail && !frame.alone) continue;
       const match = frame.pattern.exec(text);
       if (!match) continue;
       const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
@@ -189,12 +194,13 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
       if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
-      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length });
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail } : {}) });
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
   // How many slots read a value matters only here: it is not kept on the candidate.
-  return withoutShorterReadings(found).map(({ key, value, tier, ...rest }) => ('framed' in rest ? { key, value, tier, framed: true as const } : { key, value, tier }));
+  const standing = found.some((candidate) => !candidate.tail) ? found : [];
+  return withoutShorterReadings(standing).map(({ key, value, tier, ...rest }) => ('framed' in rest ? { key, value, tier, framed: true as const } : { key, value, tier }));
 }
 
 /**
@@ -202,7 +208,8 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
  * name is no job and no word with a predicate's ending ("Jestem Polakiem"). A role is checked as any role is.
  */
 function standsAlone(key: string, words: string, value: string, file: FrameFile | undefined): boolean {
-  const written = words.trim().replace(/[.!]+$/, '');
+  // What follows a comma is another part of the sentence ("Gaufrette, à Lille").
+  const written = words.split(',')[0].trim().replace(/[.!]+$/, '');
   if (key === 'role') return true;
   if (!/^\p{Lu}/u.test(written) || written.split(/\s+/).length !== value.split(/\s+/).length || isKnownToolName(value)) return false;
   return key !== 'name' || (!namesAJob.test(value) && baseForms(value, file?.predicateInflections ?? []).length === 0);
@@ -283,11 +290,15 @@ export function frameClauses(sentence: string, file: FrameFile): string[] {
   return withListTails(withNameMarks(text).split(split).map(nameMarksBack), file.language).filter((clause) => !frameClauseWeak(clause, file));
 }
 
+/** A part of a sentence that is only a place after its preposition ("desde Valencia", "w Krakowie", "à Lille"). */
+export const placeAfterComma = /^(?:en|em|a|à|in|w|we|desde|da|de|aus|no|na|nel|nella|au|ao|do|z|ze)\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
 /**
- * A full stop or "!" inside a name ("Next.js", "Pop!_OS": a letter before it, a small letter, a digit or "_" after it)
+ * A full stop or "!" inside a name ("Next.js", "Pop!_OS": a letter before it, a small letter, a digit or "_" after it;
+ * ".NET")
  * splits nothing: hidden before a sentence is split at its marks (withNameMarks), put back in each part after.
  */
-const nameMark = /(?<=[\p{L}\d])[.!](?=[\p{Ll}\d_])/gu;
+const nameMark = /(?<=[\p{L}\d])[.!](?=[\p{Ll}\d_])|(?<=\s)\.(?=\p{Lu}{2})/gu;
 export function withNameMarks(text: string): string {
   return text.replace(nameMark, (mark) => (mark === '.' ? '\u0001' : '\u0002'));
 }
@@ -327,7 +338,10 @@ export function withListTails(parts: readonly string[], language: string): strin
     const opensWithName = findKnown(uninflected(part, file?.inflections ?? [], isKnownToolName), allTools).some((name) => part.toLowerCase().startsWith(name.toLowerCase()));
     // "Vivo en Rosario, Argentina": a region the owner attached to a place stays with it.
     const region = previous !== undefined && /\p{Lu}[\p{L}'’-]*$/u.test(previous) && isRegionName(part);
-    if (previous !== undefined && (region || onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
+    // "…, desde Valencia", "…, a Bologna": a place after a comma goes with the clause before it (and is someone else's
+    // when that clause is).
+    const place = placeAfterComma.test(part);
+    if (previous !== undefined && (region || place || onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
     else joined.push(part);
   }
   return joined;
