@@ -172,11 +172,14 @@ const languages: Record<Language, Words> = {
 
 const order: readonly Language[] = ['pt', 'es', 'it', 'fr', 'nl', 'de'];
 
+/** English "I" and "my": written as English writes them, or "i" before an English verb (Italian "per i test" is not). */
+const englishI = /\b(?:I|I'm|I’m|Im|i'm|im|my|My)\b|\bi\s+(?:am|work|live|use|love|like|have|do|write|code|prefer|was|run|build|need|want|think|know|mostly|also|just|really|should|can)\b/u;
+
 export function languageOf(sentence: string): Language | undefined {
   const opened = order.filter((language) => languages[language].opening.test(sentence) || frameDetects(language, sentence));
   // (a language's frame file may add openings of its own: `detect` in frames/*.json)
   if (opened.length === 0) return undefined;
-  if (/\b(?:i|i'm|im|my)\b/i.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|minha|je|moi|mon|ik|mijn|io|sono)\b/i.test(sentence)) return undefined;
+  if (englishI.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|minha|je|moi|mon|ik|mijn|io|sono)\b/i.test(sentence)) return undefined;
   // "Vivo a Trieste, uso un Mac e come editor ho…" opens in Italian, Spanish and Portuguese alike: the language whose
   // small words the sentence shows most is the one it is written in (ties go by `order`).
   const shown = (language: Language): number => new Set(sentence.toLowerCase().match(new RegExp(languages[language].marker.source, 'giu')) ?? []).size;
@@ -195,7 +198,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const language = languageOf(statement);
   if (!language) return [];
   const words = languages[language];
-  const verbs = /(?:yo|io|ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
+  const verbs = /(?:ahora|agora|adesso|ora|maintenant|jetzt|nu|yo|io|ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
   const parts = withNameMarks(statement)
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
     // A full stop or "!" inside a name ("Next.js", "Pop!_OS") splits nothing (withNameMarks); an English "and I …"

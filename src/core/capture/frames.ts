@@ -148,15 +148,15 @@ function listValues(key: string, words: string, anyCase: boolean, inflections: r
  * nothing ("en el día a día programo en…"), and after each of the language's "and" ("Mein Editor ist Neovim und als
  * Shell nutze ich zsh").
  */
-function frameStarts(text: string, file: FrameFile | undefined): string[] {
-  const starts = [text];
+function frameStarts(text: string, file: FrameFile | undefined): { readonly text: string; readonly bare?: string }[] {
   const leadIns = (file?.leadIns ?? []).join('|');
-  if (leadIns) {
-    const bare = text.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '');
-    if (bare && bare !== text) starts.push(bare);
-  }
+  const opened = (start: string): { text: string; bare?: string } => {
+    const bare = leadIns ? start.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '') : start;
+    return bare && bare !== start ? { text: start, bare } : { text: start };
+  };
+  const starts = [opened(text)];
   const joiners = (file?.joiners ?? []).join('|');
-  if (joiners) for (const after of text.matchAll(compiled(`\\s(?:${joiners})\\s+`, 'giu'))) starts.push(text.slice(after.index + after[0].length));
+  if (joiners) for (const after of text.matchAll(compiled(`\\s(?:${joiners})\\s+`, 'giu'))) starts.push(opened(text.slice(after.index + after[0].length)));
   return starts;
 }
 
@@ -173,11 +173,13 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
   };
   // "…, desde Valencia": a place after a comma is read by the `alone` frames only, and only beside another fact.
   const tails = [...clause.matchAll(/,\s+/g)].map((comma) => clause.slice(comma.index + comma[0].length).trim());
-  const starts = frameStarts(clause.trim(), file);
-  for (const text of [...starts, ...tails]) {
-    const tail = !starts.includes(text);
+  // A frame that reads a start without its lead-in ("ima wa LINE de hataraite imasu") does not read it with one (the
+  // lead-in would be taken for a name: "Ima").
+  const texts = frameStarts(clause.trim(), file).flatMap(({ text, bare }) => (bare ? [{ text: bare }, { text, bare }] : [{ text }]));
+  for (const { text, bare, tail } of [...texts, ...tails.map((text) => ({ text, tail: true }))] as { text: string; bare?: string; tail?: boolean }[]) {
     for (const frame of framesOf(language)) {
       if (tail && !frame.alone) continue;
+      if (bare !== undefined && frame.pattern.test(bare)) continue;
       const match = frame.pattern.exec(text);
       if (!match) continue;
       const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
@@ -194,7 +196,7 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
       if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
-      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail } : {}) });
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail: true } : {}) });
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
