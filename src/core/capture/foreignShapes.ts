@@ -258,7 +258,12 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
   if (iAm) {
     const what = iAm[1];
     const pair = match(what, String.raw`^${name}\s+${pronounPair}$`);
-    if (pair) {
+    // "Soy ingeniero de datos de Mercado Libre": a job, then the company it is at, written with a capital.
+    const ofEmployer = /^(.+?)\s+(?:de|del|da|do|di|della|dello)\s+(\p{Lu}[\p{L}\d&'’-]*(?:\s+\p{Lu}[\p{L}\d&'’-]*){0,3})$/u.exec(what);
+    if (!pair && ofEmployer && roleWords.test(ofEmployer[1])) {
+      add('role', ofEmployer[1]);
+      add('employer', ofEmployer[2]);
+    } else if (pair) {
       add('name', pair[1], 'C');
       add('pronouns', pair[2].toLowerCase());
     } else if (roleWords.test(what)) add('role', what);
