@@ -5,6 +5,7 @@ import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
 import { properNoun } from './slotPatterns';
+import { tagWords } from './wordTagger';
 
 /**
  * Self-statements in German, Spanish, Portuguese, French, Italian and Dutch: how their sentences are found and split
@@ -203,7 +204,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
     // A full stop or "!" inside a name ("Next.js", "Pop!_OS") splits nothing (withNameMarks); an English "and I …"
     // starts a clause.
-    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})|\s+(?:and|but)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
+    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})|\s+(?:and|but|y|e|et|und|en)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
     .map(nameMarksBack);
   return withListTails(parts, language)
     // "en" is Dutch for "and", but Spanish for "in" ("En el trabajo programo en Go").
@@ -212,7 +213,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
     // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A. An English
     // clause in the owner's other language ("…, and my OS is NixOS") is read by the English shapes, never confirmed alone.
-    .map((text) => (englishPart.test(text) ? { text: text.replace(englishPart, '$1'), weaker: [codeMixed], words: [], language: 'en' as const } : { text, weaker: [], words: [], language }));
+    .map((text) => (englishPart.test(text) ? { text: text.replace(englishPart, '$1'), weaker: [codeMixed], words: tagWords(text.replace(englishPart, '$1')), language: 'en' as const } : { text, weaker: [], words: [], language }));
 }
 
 /** An English clause inside a sentence in another language: "and my OS is NixOS", "I work at Nopal Systems". */
@@ -266,7 +267,7 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
     } else if (pair) {
       add('name', pair[1], 'C');
       add('pronouns', pair[2].toLowerCase());
-    } else if (roleWords.test(what)) add('role', what);
+    } else if (roleWords.test(what) && what.split(/\s+/).length <= 5) add('role', what);
     else if (words.diets.test(what)) add('diet', what.toLowerCase());
     else if (/^\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?$/u.test(what)) add('name', what, 'C');
     if (iAm[2]) add('location', iAm[2]);
