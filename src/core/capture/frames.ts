@@ -297,10 +297,10 @@ export const placeAfterComma = /^(?:en|em|a|à|in|w|we|desde|da|de|aus|no|na|nel
 
 /**
  * A full stop or "!" inside a name ("Next.js", "Pop!_OS": a letter before it, a small letter, a digit or "_" after it;
- * ".NET")
+ * "ASP.NET", ".NET": capitals on both sides, or a space before)
  * splits nothing: hidden before a sentence is split at its marks (withNameMarks), put back in each part after.
  */
-const nameMark = /(?<=[\p{L}\d])[.!](?=[\p{Ll}\d_])|(?<=\s)\.(?=\p{Lu}{2})/gu;
+const nameMark = /(?<=[\p{L}\d])[.!](?=[\p{Ll}\d_])|(?<=\p{Lu})\.(?=\p{Lu}{2})|(?<=\s)\.(?=\p{Lu}{2})/gu;
 export function withNameMarks(text: string): string {
   return text.replace(nameMark, (mark) => (mark === '.' ? '\u0001' : '\u0002'));
 }
