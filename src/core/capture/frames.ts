@@ -87,6 +87,23 @@ export interface CompiledFrame {
 
 const compiledFrames = new Map<string, CompiledFrame[]>();
 
+/** Whether a frame's source is nothing but optional groups ("(?: (?:o|wo) tsukatte imasu| desu)?"), or nothing. */
+function onlyOptional(source: string): boolean {
+  let rest = source;
+  while (rest.startsWith('(?:')) {
+    let depth = 0;
+    let end = -1;
+    for (let at = 0; at < rest.length && end < 0; at++) {
+      if (rest[at] === '\\') at++;
+      else if (rest[at] === '(') depth++;
+      else if (rest[at] === ')' && --depth === 0) end = at;
+    }
+    if (end < 0 || rest[end + 1] !== '?') return false;
+    rest = rest.slice(end + 2).trim();
+  }
+  return rest === '';
+}
+
 export function compile(frame: string, tier: Tier, anyCase = false, alone = false): CompiledFrame {
   const keys: string[] = [];
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
@@ -95,7 +112,10 @@ export function compile(frame: string, tier: Tier, anyCase = false, alone = fals
   let openEnded = false;
   slots.forEach((slot, i) => {
     source += frame.slice(at, slot.index);
-    const last = i === slots.length - 1 && frame.slice(slot.index + slot[0].length).trim() === '';
+    // A slot followed by nothing but optional words ("{editor}(?: desu)?") takes the rest too: its reader keeps what is
+    // its ("VS Code desu" is VS Code), where a shortest match would cut the name ("VS").
+    const after = frame.slice(slot.index + slot[0].length).trim();
+    const last = i === slots.length - 1 && onlyOptional(after);
     openEnded = last;
     source += slotPattern(slot[1], last);
     keys.push(slot[1]);
@@ -207,14 +227,15 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
 
 /**
  * The slot of an `alone` frame: a name with a capital, nothing after it, and no tool's name ("…, desde Valencia"); a
- * name is no job and no word with a predicate's ending ("Jestem Polakiem"). A role is checked as any role is.
+ * name is no job, no known place ("Watashi wa Tokyo desu") and no word with a predicate's ending ("Jestem Polakiem"). A
+ * role is checked as any role is.
  */
 function standsAlone(key: string, words: string, value: string, file: FrameFile | undefined): boolean {
   // What follows a comma is another part of the sentence ("Gaufrette, à Lille").
   const written = words.split(',')[0].trim().replace(/[.!]+$/, '');
   if (key === 'role') return true;
   if (!/^\p{Lu}/u.test(written) || written.split(/\s+/).length !== value.split(/\s+/).length || isKnownToolName(value)) return false;
-  return key !== 'name' || (!namesAJob.test(value) && baseForms(value, file?.predicateInflections ?? []).length === 0);
+  return key !== 'name' || (!namesAJob.test(value) && !isPlaceName(value) && baseForms(value, file?.predicateInflections ?? []).length === 0);
 }
 
 /**
