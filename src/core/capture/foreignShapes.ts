@@ -1,6 +1,6 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
-import { canonicalTool, capitalisedHead, frameDetects, nameMarksBack, placeAfterComma, withListTails, withNameMarks } from './frames';
+import { canonicalTool, capitalisedHead, frameDetects, isPlaceName, nameMarksBack, placeAfterComma, withListTails, withNameMarks } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
@@ -239,7 +239,8 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
     // A place or a company is written with a capital ("moro em Recife"); "una app de recetas" names neither.
     if ((key === 'employer' || key === 'location') && value && !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(value.trim())) return;
     const kept = value && (key === 'employer' || key === 'location' ? properNoun(value.replace(/\s+(?:de|do|da)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ') : value.trim().replace(/[.,;:!?]+$/, ''));
-    if (kept) found.push({ key, value: kept, tier });
+    // "Trabajo en Madrid": a known place is where the owner works, not whom for (frames.ts reads it the same way).
+    if (kept && !(key === 'employer' && isPlaceName(kept))) found.push({ key, value: kept, tier });
   };
   const addTools = (phrase: string): void => {
     found.push(...toolsIn(phrase).map((tool) => ({ ...tool, value: canonicalTool(tool.key, tool.value) })));

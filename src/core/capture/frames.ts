@@ -215,6 +215,7 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
+      if (read.some((slot) => slot.key === 'employer' && placeNotEmployer(slot.value!, language, text, inflections))) continue;
       if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
       for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail: true } : {}) });
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
@@ -223,6 +224,17 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
   // How many slots read a value matters only here: it is not kept on the candidate.
   const standing = found.some((candidate) => !candidate.tail) ? found : [];
   return withoutShorterReadings(standing).map(({ key, value, tier, ...rest }) => ('framed' in rest ? { key, value, tier, framed: true as const } : { key, value, tier }));
+}
+
+/**
+ * "Trabajo en Madrid", "Pracuję w Warszawie": where the language's "at" is also its "in", a known place or a name the
+ * owner declined (a company's name is written as it is) is where the owner works, not whom for.
+ */
+function placeNotEmployer(value: string, language: string, clause: string, inflections: readonly Inflection[]): boolean {
+  if (language === 'en') return false;
+  if (isPlaceName(value)) return true;
+  const last = value.split(/\s+/).pop()!.toLowerCase();
+  return inflections.length > 0 && !clause.toLowerCase().split(/[\s'’,.;:!?()]+/u).includes(last);
 }
 
 /**
