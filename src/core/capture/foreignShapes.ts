@@ -204,7 +204,7 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
     // A full stop or "!" inside a name ("Next.js", "Pop!_OS") splits nothing (withNameMarks); an English "and I …"
     // starts a clause.
-    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})|\s+(?:and|but|y|e|et|und|en)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
+    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus|pero|ma|mas|mais|maar)\s+(?=${verbs.source})|\s+(?:and|but|y|e|et|und|en)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
     .map(nameMarksBack);
   return withListTails(parts, language)
     // "en" is Dutch for "and", but Spanish for "in" ("En el trabajo programo en Go").
