@@ -103,6 +103,62 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(proposed('Saí da Tucano Dados, agora trabalho na Arara Cloud?'), [], 'an asked replacement is no fact');
   });
 
+  it('reads a place in a clause of its own after the employer, and a region the owner attached to it', () => {
+    assert.deepEqual(proposed('Trabajo en Olivo Sistemas como desarrollador backend, desde Sevilla.').sort(), ['employer=Olivo Sistemas', 'location=Sevilla', 'role=desarrollador backend']);
+    assert.deepEqual(proposed('Pracuję w Poznaniu dla Warta Cloud.').sort(), ['employer=Warta Cloud', 'location=Poznań'], 'the wider frame explains the clause');
+    assert.deepEqual(proposed('Vivo en Córdoba, Argentina.'), ['location=Córdoba, Argentina']);
+    assert.deepEqual(proposed('Trabajo en Pino Labs, desde 2021.'), ['employer=Pino Labs'], 'a year is no place');
+    assert.deepEqual(proposed('Trabajo con React, en TypeScript.').sort(), ['frameworks=React', 'languages=TypeScript'], "a tool's name is no place");
+    assert.deepEqual(proposed('Jestem z Lublina.'), [], 'where the owner comes from is not where they live');
+  });
+
+  it('keeps a value in the form the owner would write it alone: a predicate ending undone, a team without the words after it', () => {
+    assert.deepEqual(proposed('Jestem weganką.'), ['diet=weganka']);
+    assert.deepEqual(proposed('Jestem tam programistą.'), ['role=programista']);
+    assert.deepEqual(proposed('Jestem Polakiem.'), [], 'an inflected predicate is no name');
+    assert.deepEqual(proposed("Je suis dans l'équipe Paiements maintenant."), ['team=Paiements']);
+    assert.deepEqual(proposed('Ik zit in het team Betalingen.'), ['team=Betalingen'], 'the article is no team');
+    assert.deepEqual(proposed('Abito a Genova e uso un Mac.').sort(), ['location=Genova', 'os=macOS']);
+    assert.deepEqual(proposed("Martı Yazılım'da backend geliştiriciyim.").sort(), ['employer=Martı Yazılım', 'role=backend geliştirici']);
+  });
+
+  it('drops a longer reading that took in a frame\'s own words ("Sou QA engineer", "Kumo Systems de SRE")', () => {
+    assert.deepEqual(proposed('Sou data scientist at Pitanga AI.').sort(), ['employer=Pitanga AI', 'role=data scientist']);
+    assert.deepEqual(proposed('Sakura Denki de QA enjinia to shite hataraite imasu.').sort(), ['employer=Sakura Denki', 'role=QA enjinia']);
+    assert.deepEqual(proposed('Watashi wa Suzuki Kenta desu.'), ['name=Suzuki Kenta']);
+    assert.deepEqual(proposed('Watashi wa enjinia desu.'), [], 'a word in lower case is no name');
+  });
+
+  it('reads the replacement after "verlassen und bin jetzt bei", "ahora estoy con", "passei do", "przeniosłam się", "ima wa"', () => {
+    const cases: [string, string][] = [
+      ['Ich habe Sternwerk verlassen und bin jetzt bei Fuchsbau.', 'employer=Fuchsbau'],
+      ['Ya no uso Eclipse, ahora estoy con IntelliJ.', 'editor=IntelliJ'],
+      ['Passei do npm para o pnpm no ano passado.', 'package_manager=pnpm'],
+      ['Przeniosłam się z Krakowa do Torunia.', 'location=Toruń'],
+      ['Mae wa Ruby deshita ga, ima wa Go dake desu.', 'languages=Go'],
+    ];
+    for (const [text, fact] of cases) assert.deepEqual(proposed(text), [fact], text);
+  });
+
+  it('reads an English clause inside a sentence in another language, and a role set beside a name', () => {
+    assert.deepEqual(proposed('Mi nombre es Lucía and I work at Pampa Data as a backend engineer.').sort(), ['employer=Pampa Data', 'name=Lucía', 'role=backend engineer']);
+    const apposition = captureFacts('user', 'Soy Marta Gil, ingeniera de datos en Nube Verde, y vivo en Bilbao.', defaultAllowlist).candidates;
+    assert.deepEqual(apposition.map((candidate) => `${candidate.key}=${candidate.value}`).sort(), ['employer=Nube Verde', 'location=Bilbao', 'name=Marta Gil', 'role=ingeniera de datos']);
+    assert.ok(apposition.every((candidate) => candidate.tier !== 'A'), 'asked, never confirmed alone');
+    assert.deepEqual(proposed('Soy desarrolladora móvil en Faro Labs.').sort(), ['employer=Faro Labs', 'role=desarrolladora móvil'], 'the verb is no part of the role');
+    assert.deepEqual(proposed('Uso Neovim y Pop!_OS.').sort(), ['editor=Neovim', 'os=Pop!_OS'], 'a mark inside a name splits nothing');
+    assert.deepEqual(proposed('Ik eet geen vis, ik ben veganist.'), ['diet=veganist']);
+  });
+
+  it('reads a place after a comma only beside a fact of the owner\'s own, and a move between places by its frame', () => {
+    assert.deepEqual(proposed('Mon collègue travaille chez Airbus, à Toulouse.'), [], "the place goes with someone else's clause");
+    assert.deepEqual(proposed('Escribo a Marta, en Valencia.'), []);
+    assert.deepEqual(proposed('Trabajo desde casa para Tortuga Labs, en Zaragoza.').sort(), ['employer=Tortuga Labs', 'location=Zaragoza']);
+    assert.deepEqual(proposed('Me mudé de Granada a Almería hace un año.'), ['location=Almería']);
+    assert.deepEqual(proposed('Mudei do Vim para o Neovim.'), ['editor=Neovim'], 'a move between tools is no move between places');
+    assert.deepEqual(proposed('Ich komme aus Graz, wohne aber jetzt in Linz.'), ['location=Linz']);
+  });
+
   it(`proposes nothing for the traps of ${foreignCases.length} development cases in ten languages, and most of their facts`, () => {
     const traps = foreignCases.filter((labelled) => labelled.expect.length === 0);
     assert.ok(traps.length >= 40, `${traps.length} traps`);

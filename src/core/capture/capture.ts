@@ -54,7 +54,11 @@ const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_
 function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
     framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && containsWords(frame.value, candidate.value));
-  return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
+  // "Sou QA engineer at …", "Kumo Systems de SRE to shite…": a value that holds a frame's value of its key with words
+  // around it took in the frame's own words.
+  const aroundFrame = (candidate: Candidate): boolean =>
+    framed.some((frame) => frame.key === candidate.key && frame.value.length < candidate.value.length && containsWords(candidate.value, frame.value));
+  return others.filter((candidate) => 'framed' in candidate || !(inFrame(candidate) || aroundFrame(candidate)));
 }
 
 /** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */
@@ -224,7 +228,8 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
 function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] {
   let kept = candidates.filter((candidate) => !(candidate.key === 'languages' && candidate.value === 'Bash' && candidates.some((other) => other.key === 'shell' && other.value.toLowerCase() === 'bash')));
   // "No meat for me, I'm vegetarian": the diet's name says it all.
-  if (kept.some((candidate) => candidate.key === 'diet' && !candidate.value.startsWith('no '))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && candidate.value.startsWith('no ')));
+  const notEating = /^(?:no|geen|kein|keine|keinen|não|non|nie|sin|sans|senza|ohne)\s/i;
+  if (kept.some((candidate) => candidate.key === 'diet' && !notEating.test(candidate.value))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && notEating.test(candidate.value)));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));

@@ -1,10 +1,11 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
-import { frameDetects, withListTails } from './frames';
+import { canonicalTool, capitalisedHead, frameDetects, isPlaceName, nameMarksBack, placeAfterComma, withListTails, withNameMarks } from './frames';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
 import { properNoun } from './slotPatterns';
+import { tagWords } from './wordTagger';
 
 /**
  * Self-statements in German, Spanish, Portuguese, French, Italian and Dutch: how their sentences are found and split
@@ -102,7 +103,7 @@ const languages: Record<Language, Words> = {
     notEating: 'não como',
     notNow: /\b(?:antes|trabalhava|morava|era|fui|costumava|vou|quero|em breve|próxim[oa]|não|procurando)\b/iu,
     someoneElse: /^(?:meu|minha)\s+(?:chefe|amigo|amiga|irmão|irmã|mãe|pai|colega|time)\b/iu,
-    question: /\?\s*$|^(?:pode|podes|podia|você|voce|deveria|como|qual|por que|onde|tem como)\b/iu,
+    question: /\?\s*$|^(?:(?:pode|podes|você pode|voce pode)(?!\s+me\s+chamar)|podia|você|voce|deveria|como|qual|por que|onde|tem como)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
   fr: {
@@ -144,7 +145,7 @@ const languages: Record<Language, Words> = {
     notEating: 'non mangio',
     notNow: /\b(?:prima|lavoravo|vivevo|ero|sarò|voglio|vorrei|presto|prossim[oa]|non|se)\b/iu,
     someoneElse: /^(?:il mio|la mia|mio|mia)\s+(?:collega|capo|amico|amica|fratello|sorella|madre|padre|team)\b/iu,
-    question: /\?\s*$|^(?:puoi|potresti|mi spieghi|come|perché|cosa|dove)\b/iu,
+    question: /\?\s*$|^(?:puoi|potresti|mi spieghi|come(?!\s+(?:shell|editor|ide|gestore|sistema|terminale|linguaggio|framework))|perché|cosa|dove)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
   nl: {
@@ -172,12 +173,19 @@ const languages: Record<Language, Words> = {
 
 const order: readonly Language[] = ['pt', 'es', 'it', 'fr', 'nl', 'de'];
 
+/** English "I" and "my": written as English writes them, or "i" before an English verb (Italian "per i test" is not). */
+const englishI = /\b(?:I|I'm|I’m|Im|i'm|im|my|My)\b|\bi\s+(?:am|work|live|use|love|like|have|do|write|code|prefer|was|run|build|need|want|think|know|mostly|also|just|really|should|can)\b/u;
+
 export function languageOf(sentence: string): Language | undefined {
   const opened = order.filter((language) => languages[language].opening.test(sentence) || frameDetects(language, sentence));
   // (a language's frame file may add openings of its own: `detect` in frames/*.json)
   if (opened.length === 0) return undefined;
-  if (/\b(?:i|i'm|im|my)\b/i.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|je|ik|mijn)\b/i.test(sentence)) return undefined;
-  return opened.find((language) => languages[language].marker.test(sentence)) ?? opened[0];
+  if (englishI.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|minha|je|moi|mon|ik|mijn|io|sono)\b/i.test(sentence)) return undefined;
+  // "Vivo a Trieste, uso un Mac e come editor ho…" opens in Italian, Spanish and Portuguese alike: the language whose
+  // small words the sentence shows most is the one it is written in (ties go by `order`).
+  const shown = (language: Language): number => new Set(sentence.toLowerCase().match(new RegExp(languages[language].marker.source, 'giu')) ?? []).size;
+  const best = Math.max(...opened.map(shown));
+  return best > 0 ? opened.find((language) => shown(language) === best) : opened[0];
 }
 
 export function looksForeign(sentence: string): boolean {
@@ -191,17 +199,26 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const language = languageOf(statement);
   if (!language) return [];
   const words = languages[language];
-  const verbs = /(?:ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
-  const parts = statement
+  const verbs = /(?:ahora|agora|adesso|ora|maintenant|jetzt|nu|yo|io|ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
+  const parts = withNameMarks(statement)
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
-    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus)\s+(?=${verbs.source})`, 'iu'));
+    // A full stop or "!" inside a name ("Next.js", "Pop!_OS") splits nothing (withNameMarks); an English "and I …"
+    // starts a clause.
+    .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus|pero|ma|mas|mais|maar)\s+(?=${verbs.source})|\s+(?:and|but|y|e|et|und|en)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
+    .map(nameMarksBack);
   return withListTails(parts, language)
-    .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(/^(?:und|y|e|et|en|pero|mas|aber|mais|ma|maar)\s+/iu, ''))
+    // "en" is Dutch for "and", but Spanish for "in" ("En el trabajo programo en Go").
+    .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(language === 'nl' ? /^(?:en|maar)\s+/iu : /^(?:und|y|e|et|pero|mas|aber|mais|ma)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
-    // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A.
-    .map((text) => ({ text, weaker: [], words: [], language }));
+    // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A. An English
+    // clause in the owner's other language ("…, and my OS is NixOS") is read by the English shapes, never confirmed alone.
+    .map((text) => (englishPart.test(text) ? { text: text.replace(englishPart, '$1'), weaker: [codeMixed], words: tagWords(text.replace(englishPart, '$1')), language: 'en' as const } : { text, weaker: [], words: [], language }));
 }
+
+/** An English clause inside a sentence in another language: "and my OS is NixOS", "I work at Nopal Systems". */
+const englishPart = /^(?:and\s+|but\s+|so\s+)?(?:honestly\s+|also\s+)?((?:i(?:'m| am)?\s+(?:a|an|the|on|in|at|work|live|use|write|code|do|prefer|test|run|build|mostly|also)\b|my\s).*)$/iu;
+const codeMixed = 'an English clause in a sentence in another language';
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;
@@ -213,21 +230,24 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 
 /** Candidates from one foreign clause: tier A only for the language's own "my name is". */
 export function foreignCandidates(clause: OwnerClause): Candidate[] {
-  const text = clause.text;
+  // A place after a comma ("…, desde Valencia") is the frames' to read (frames.ts `placeAfterComma`).
+  const comma = clause.text.lastIndexOf(', ');
+  const text = comma > 0 && placeAfterComma.test(clause.text.slice(comma + 2)) ? clause.text.slice(0, comma) : clause.text;
   const words = languages[clause.language as Language] ?? languages.de;
   const found: Candidate[] = [];
   const add = (key: string, value: string | undefined, tier: 'A' | 'B' | 'C' = 'B'): void => {
     // A place or a company is written with a capital ("moro em Recife"); "una app de recetas" names neither.
     if ((key === 'employer' || key === 'location') && value && !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(value.trim())) return;
     const kept = value && (key === 'employer' || key === 'location' ? properNoun(value.replace(/\s+(?:de|do|da)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ') : value.trim().replace(/[.,;:!?]+$/, ''));
-    if (kept) found.push({ key, value: kept, tier });
+    // "Trabajo en Madrid": a known place is where the owner works, not whom for (frames.ts reads it the same way).
+    if (kept && !(key === 'employer' && isPlaceName(kept))) found.push({ key, value: kept, tier });
   };
   const addTools = (phrase: string): void => {
-    found.push(...toolsIn(phrase));
+    found.push(...toolsIn(phrase).map((tool) => ({ ...tool, value: canonicalTool(tool.key, tool.value) })));
   };
   const team = match(text, String.raw`^(?:${words.team})\s+(?:(?:de |do |da |del )?(?:l')?)?([\p{L}\d&][\p{L}\d& -]{0,30}?)(?:\s+(?:${words.at})\s+${properWords})?$`);
   if (team) {
-    add('team', team[1].replace(/[-\s]*team$/i, ''));
+    add('team', capitalisedHead(team[1].replace(/[-\s]*team$/i, '')));
     add('employer', team[2]);
   }
   const roleAt = !team && match(text, String.raw`^(?:${words.iAm})(?:\s+(?:${words.articles}))?\s+(.+?)\s+(?:${words.at}|@)\s+${properWords}(?:\s+(?:${words.inPlace})\s+${properWords})?$`);
@@ -240,10 +260,15 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
   if (iAm) {
     const what = iAm[1];
     const pair = match(what, String.raw`^${name}\s+${pronounPair}$`);
-    if (pair) {
+    // "Soy ingeniero de datos de Mercado Libre": a job, then the company it is at, written with a capital.
+    const ofEmployer = /^(.+?)\s+(?:de|del|da|do|di|della|dello)\s+(\p{Lu}[\p{L}\d&'’-]*(?:\s+\p{Lu}[\p{L}\d&'’-]*){0,3})$/u.exec(what);
+    if (!pair && ofEmployer && roleWords.test(ofEmployer[1])) {
+      add('role', ofEmployer[1]);
+      add('employer', ofEmployer[2]);
+    } else if (pair) {
       add('name', pair[1], 'C');
       add('pronouns', pair[2].toLowerCase());
-    } else if (roleWords.test(what)) add('role', what);
+    } else if (roleWords.test(what) && what.split(/\s+/).length <= 5) add('role', what);
     else if (words.diets.test(what)) add('diet', what.toLowerCase());
     else if (/^\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?$/u.test(what)) add('name', what, 'C');
     if (iAm[2]) add('location', iAm[2]);

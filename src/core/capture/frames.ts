@@ -11,25 +11,13 @@ import nl from './frames/nl.json';
 import pl from './frames/pl.json';
 import pt from './frames/pt.json';
 import tr from './frames/tr.json';
-import {
-  caseSensitiveLanguages,
-  findKnown,
-  knownDiets,
-  knownEditors,
-  knownFrameworks,
-  knownLanguages,
-  knownOperatingSystems,
-  knownPackageManagers,
-  knownShells,
-  knownTestFrameworks,
-  notNames,
-} from './knownNames';
-import { roleWords } from './roleTerms';
-import { properNoun, roleNouns, surnameOf } from './slotPatterns';
-import { baseName, uninflected, type Inflection } from './inflection';
+import { caseSensitiveLanguages, findKnown } from './knownNames';
+import { baseForms, uninflected, type Inflection } from './inflection';
+import { allTools, canonicalTool, isKnownToolName, isPlaceName, namesAJob, slotPattern, slotValue, toolLists } from './slotValues';
 import { toolsIn } from './passingShapes';
-import { timezoneIn } from './timezones';
-import { isRegionName, lexiconTag } from './wordTagger';
+import { isRegionName } from './wordTagger';
+
+export { canonicalTool, capitalisedHead, isKnownToolName, isPlaceName, slotValue } from './slotValues';
 
 /**
  * Frames first: the words around a slot name the key ("my name is _", "I work at _", "ich wohne in _"), the slot gives
@@ -48,8 +36,12 @@ export interface FrameFile {
   readonly someoneElse?: readonly string[];
   readonly joiners?: readonly string[];
   readonly greetings?: readonly string[];
-  /** `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust"). */
-  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean }[];
+  /**
+   * `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust").
+   * `alone`: the frame is a clause of its own around nothing but a name written with a capital ("…, desde Valencia",
+   * "Watashi wa Tanaka desu"), so the slot must be the whole rest of the clause, and no tool's name.
+   */
+  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean; readonly alone?: boolean }[];
   /**
    * Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. A frame that names the key of
    * what it retires is written `{ "frame": …, "key": "location" }` ("me mudé de {old} a {new}").
@@ -68,6 +60,11 @@ export interface FrameFile {
   readonly listWords?: readonly string[];
   /** The language's words for a diet, kept as the owner writes them ("vegetarisch", "végétarienne", "vejetaryen"). */
   readonly diets?: readonly string[];
+  /**
+   * Endings a role or a diet takes after the language's "I am" and their base ("jestem architektem" is architekt,
+   * "jestem wegetarianką" wegetarianka): the value is kept in the form the owner would write it on its own.
+   */
+  readonly predicateInflections?: readonly Inflection[];
 }
 
 export const frameFiles: readonly FrameFile[] = [en, de, es, pt, fr, it, nl, pl, tr, ja, mixed];
@@ -78,33 +75,6 @@ export interface FramedCandidate extends Candidate {
   readonly framed: true;
 }
 
-const toolLists: Record<string, readonly string[]> = {
-  editor: knownEditors,
-  shell: knownShells,
-  os: knownOperatingSystems,
-  package_manager: knownPackageManagers,
-  test_framework: knownTestFrameworks,
-  languages: knownLanguages,
-  frameworks: knownFrameworks,
-};
-const allTools = Object.values(toolLists).flat();
-
-/** Whether a value is a tool's or a language's name as the lists write it (named in lower case as often as not). */
-export function isKnownToolName(value: string): boolean {
-  return findKnown(value, allTools).some((name) => name.toLowerCase() === value.toLowerCase());
-}
-
-/** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
-function slotPattern(key: string, last: boolean): string {
-  if (last) return '(.+)';
-  // "Go ve Python yazıyorum", "Go to TypeScript o tsukatte imasu": a list of names before the verb.
-  if (key === 'tools') return '(.+?)';
-  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*)?)`;
-  if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
-  if (key === 'pronouns') return String.raw`(\p{L}+\/\p{L}+(?:\/\p{L}+)?)`;
-  return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
-}
-
 export interface CompiledFrame {
   readonly pattern: RegExp;
   readonly keys: readonly string[];
@@ -112,11 +82,29 @@ export interface CompiledFrame {
   readonly openEnded: boolean;
   readonly tier: Tier;
   readonly anyCase: boolean;
+  readonly alone: boolean;
 }
 
 const compiledFrames = new Map<string, CompiledFrame[]>();
 
-export function compile(frame: string, tier: Tier, anyCase = false): CompiledFrame {
+/** Whether a frame's source is nothing but optional groups ("(?: (?:o|wo) tsukatte imasu| desu)?"), or nothing. */
+function onlyOptional(source: string): boolean {
+  let rest = source;
+  while (rest.startsWith('(?:')) {
+    let depth = 0;
+    let end = -1;
+    for (let at = 0; at < rest.length && end < 0; at++) {
+      if (rest[at] === '\\') at++;
+      else if (rest[at] === '(') depth++;
+      else if (rest[at] === ')' && --depth === 0) end = at;
+    }
+    if (end < 0 || rest[end + 1] !== '?') return false;
+    rest = rest.slice(end + 2).trim();
+  }
+  return rest === '';
+}
+
+export function compile(frame: string, tier: Tier, anyCase = false, alone = false): CompiledFrame {
   const keys: string[] = [];
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
@@ -124,7 +112,10 @@ export function compile(frame: string, tier: Tier, anyCase = false): CompiledFra
   let openEnded = false;
   slots.forEach((slot, i) => {
     source += frame.slice(at, slot.index);
-    const last = i === slots.length - 1 && frame.slice(slot.index + slot[0].length).trim() === '';
+    // A slot followed by nothing but optional words ("{editor}(?: desu)?") takes the rest too: its reader keeps what is
+    // its ("VS Code desu" is VS Code), where a shortest match would cut the name ("VS").
+    const after = frame.slice(slot.index + slot[0].length).trim();
+    const last = i === slots.length - 1 && onlyOptional(after);
     openEnded = last;
     source += slotPattern(slot[1], last);
     keys.push(slot[1]);
@@ -132,71 +123,17 @@ export function compile(frame: string, tier: Tier, anyCase = false): CompiledFra
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, openEnded };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, alone, openEnded };
 }
 
 function framesOf(language: string): CompiledFrame[] {
   let frames = compiledFrames.get(language);
   if (!frames) {
     const file = byLanguage.get(language);
-    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true));
+    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true, entry.alone === true));
     compiledFrames.set(language, frames);
   }
   return frames;
-}
-
-const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak)\b.*$|[,.;:!?].*$/iu;
-/** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
-const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
-
-/** A value's frame file, for the language features of its slot (inflections, diets); English has none of them. */
-const noFeatures: Pick<FrameFile, 'inflections' | 'diets'> = {};
-/** Whether the lexicon knows a name as a place's. */
-export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
-
-/** The value a slot's words give for its key, or nothing when the words are not one. */
-export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inflections' | 'diets'> = noFeatures): string | undefined {
-  const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
-  if (!text) return undefined;
-  const inflections = file.inflections ?? [];
-  if (key === 'name') {
-    const parts = text.split(/\s+/);
-    if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
-    const kept = [parts[0], ...surnameOf(parts.slice(1))].join(' ');
-    if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
-    return kept[0].toUpperCase() + kept.slice(1);
-  }
-  if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
-    const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
-    if (tool && uninflected(text, inflections, isKnownToolName).toLowerCase().startsWith(tool.toLowerCase())) return tool;
-    // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
-    const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
-    const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
-    const base = name && baseName(name, inflections);
-    // "Java, South Dakota": a region the owner attached to the place is part of it.
-    const region = base && key === 'location' ? new RegExp(String.raw`^${escapeSource(name!)},\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*$`, 'u').exec(text)?.[1] : undefined;
-    return region && isRegionName(region) ? `${base}, ${region}` : base;
-  }
-  if (key === 'role') {
-    const role = text.replace(endsRole, '').trim();
-    return role && role.split(/\s+/).length <= 5 && namesAJob.test(role) ? role : undefined;
-  }
-  if (key === 'team') {
-    // "im Team Checkout bei Zalando": the team's name ends where the company's begins.
-    const team = text.replace(endsRole, '').trim().replace(/[-\s]+$/, '');
-    return team && team.split(/\s+/).length <= 3 ? team : undefined;
-  }
-  if (key === 'diet') {
-    // The diet as the owner wrote it ("vegan", "végétarienne", "halal"), from the language's words or the key list's.
-    const word = text.split(/\s+/)[0].toLowerCase();
-    return [...(file.diets ?? []), ...knownDiets].some((diet) => diet.toLowerCase() === word) ? word : undefined;
-  }
-  if (key === 'timezone') return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? timezoneIn(text.split(/\s+/)[0]);
-  if (key === 'pronouns') return /^(\p{L}+\/\p{L}+(?:\/\p{L}+)?)/u.exec(text)?.[1].toLowerCase();
-  const list = toolLists[key];
-  if (!list) return undefined;
-  const known = findKnown(uninflected(text, inflections, isKnownToolName), list, key === 'languages' ? caseSensitiveLanguages : undefined);
-  return known[0];
 }
 
 /**
@@ -231,15 +168,15 @@ function listValues(key: string, words: string, anyCase: boolean, inflections: r
  * nothing ("en el día a día programo en…"), and after each of the language's "and" ("Mein Editor ist Neovim und als
  * Shell nutze ich zsh").
  */
-function frameStarts(text: string, file: FrameFile | undefined): string[] {
-  const starts = [text];
+function frameStarts(text: string, file: FrameFile | undefined): { readonly text: string; readonly bare?: string }[] {
   const leadIns = (file?.leadIns ?? []).join('|');
-  if (leadIns) {
-    const bare = text.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '');
-    if (bare && bare !== text) starts.push(bare);
-  }
+  const opened = (start: string): { text: string; bare?: string } => {
+    const bare = leadIns ? start.replace(compiled(`^(?:(?:${leadIns})(?![\\p{L}])[\\s,]*)+`, 'iu'), '') : start;
+    return bare && bare !== start ? { text: start, bare } : { text: start };
+  };
+  const starts = [opened(text)];
   const joiners = (file?.joiners ?? []).join('|');
-  if (joiners) for (const after of text.matchAll(compiled(`\\s(?:${joiners})\\s+`, 'giu'))) starts.push(text.slice(after.index + after[0].length));
+  if (joiners) for (const after of text.matchAll(compiled(`\\s(?:${joiners})\\s+`, 'giu'))) starts.push(opened(text.slice(after.index + after[0].length)));
   return starts;
 }
 
@@ -248,14 +185,21 @@ function frameStarts(text: string, file: FrameFile | undefined): string[] {
  * yazıyorum"): the lists of names choose it, so what it reads is not marked framed.
  */
 export function framedCandidates(clause: string, language: string): (FramedCandidate | Candidate)[] {
-  const found: (FramedCandidate | Candidate)[] = [];
+  const found: ((FramedCandidate | Candidate) & { slots?: number; tail?: boolean })[] = [];
   const file = byLanguage.get(language);
   const inflections = file?.inflections ?? [];
-  const add = (candidate: FramedCandidate | Candidate): void => {
+  const add = (candidate: (FramedCandidate | Candidate) & { slots?: number; tail?: boolean }): void => {
     if (!found.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) found.push(candidate);
   };
-  for (const text of frameStarts(clause.trim(), file)) {
+  // "…, desde Valencia": a place after a comma is read by the `alone` frames only, and only beside another fact.
+  const tails = [...clause.matchAll(/,\s+/g)].map((comma) => clause.slice(comma.index + comma[0].length).trim());
+  // A frame that reads a start without its lead-in ("ima wa LINE de hataraite imasu") does not read it with one (the
+  // lead-in would be taken for a name: "Ima").
+  const texts = frameStarts(clause.trim(), file).flatMap(({ text, bare }) => (bare ? [{ text: bare }, { text, bare }] : [{ text }]));
+  for (const { text, bare, tail } of [...texts, ...tails.map((text) => ({ text, tail: true }))] as { text: string; bare?: string; tail?: boolean }[]) {
     for (const frame of framesOf(language)) {
+      if (tail && !frame.alone) continue;
+      if (bare !== undefined && frame.pattern.test(bare)) continue;
       const match = frame.pattern.exec(text);
       if (!match) continue;
       const values = frame.keys.map((key, i) => ({ key, words: match[i + 1] ?? '' }));
@@ -271,11 +215,54 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       // A frame of two slots holds only when both are read ("ich bin Entwickler bei Zalando").
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
-      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true });
-      for (const tool of tools) add({ ...tool, tier: frame.tier === 'A' ? 'B' : frame.tier });
+      if (read.some((slot) => slot.key === 'employer' && placeNotEmployer(slot.value!, language, text, inflections))) continue;
+      if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail: true } : {}) });
+      for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
-  return found;
+  // How many slots read a value matters only here: it is not kept on the candidate.
+  const standing = found.some((candidate) => !candidate.tail) ? found : [];
+  return withoutShorterReadings(standing).map(({ key, value, tier, ...rest }) => ('framed' in rest ? { key, value, tier, framed: true as const } : { key, value, tier }));
+}
+
+/**
+ * "Trabajo en Madrid", "Pracuję w Warszawie": where the language's "at" is also its "in", a known place or a name the
+ * owner declined (a company's name is written as it is) is where the owner works, not whom for.
+ */
+function placeNotEmployer(value: string, language: string, clause: string, inflections: readonly Inflection[]): boolean {
+  if (language === 'en') return false;
+  if (isPlaceName(value)) return true;
+  const last = value.split(/\s+/).pop()!.toLowerCase();
+  return inflections.length > 0 && !clause.toLowerCase().split(/[\s'’,.;:!?()]+/u).includes(last);
+}
+
+/**
+ * The slot of an `alone` frame: a name with a capital, nothing after it, and no tool's name ("…, desde Valencia"); a
+ * name is no job, no known place ("Watashi wa Tokyo desu") and no word with a predicate's ending ("Jestem Polakiem"). A
+ * role is checked as any role is.
+ */
+function standsAlone(key: string, words: string, value: string, file: FrameFile | undefined): boolean {
+  // What follows a comma is another part of the sentence ("Gaufrette, à Lille").
+  const written = words.split(',')[0].trim().replace(/[.!]+$/, '');
+  if (key === 'role') return true;
+  if (!/^\p{Lu}/u.test(written) || written.split(/\s+/).length !== value.split(/\s+/).length || isKnownToolName(value)) return false;
+  return key !== 'name' || (!namesAJob.test(value) && !isPlaceName(value) && baseForms(value, file?.predicateInflections ?? []).length === 0);
+}
+
+/**
+ * Where several frames read one clause, the one that reads more of it explains it: "Pracuję w Gdańsku dla X" is a
+ * place and an employer, so "Gdańsk" read as the employer by "pracuję w {employer}" goes, and "Kumo Systems de SRE"
+ * read as the role by "{role} to shite" goes beside the employer "Kumo Systems" and the role "SRE". An `alone` frame
+ * counts as none and gives way to any other ("Soy desarrollador backend en X" is "soy {role} en {employer}").
+ */
+function withoutShorterReadings<T extends Candidate & { slots?: number }>(found: readonly T[]): T[] {
+  return found.filter((candidate) => {
+    const wider = found.filter((other) => other !== candidate && (other.slots ?? 1) > (candidate.slots ?? 1));
+    if (wider.some((other) => other.key !== candidate.key && other.value.toLowerCase() === candidate.value.toLowerCase())) return false;
+    const holds = (other: T): boolean => candidate.value.endsWith(` ${other.value}`) || candidate.value.startsWith(`${other.value} `);
+    return !wider.some((other) => other.key === candidate.key && other.value.length < candidate.value.length && holds(other));
+  });
 }
 
 /** A word list entry as a pattern source: whole words, unless the entry anchors itself (`^`, `$`, `\\b`). */
@@ -311,7 +298,8 @@ export function framedInAnyLanguage(clause: string, language: string): (FramedCa
   if (own.length > 0) return own;
   for (const file of frameFiles) {
     if (file.reader !== 'clauses' || file.language === language || !frameDetects(file.language, clause)) continue;
-    const other = framedCandidates(clause, file.language);
+    // Read in another language's frames, a clause is not the plainest shape of its own: never confirmed alone.
+    const other = framedCandidates(clause, file.language).map((candidate) => (candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
     if (other.length > 0) return other;
   }
   return [];
@@ -334,7 +322,23 @@ export function frameClauses(sentence: string, file: FrameFile): string[] {
   const joiners = (file.joiners ?? []).join('|');
   const text = greetings ? sentence.replace(compiled(`^(?:${greetings})\\b[!,.\\s]*`, 'iu'), '') : sentence;
   const split = joiners ? compiled(`\\s*[,;:.!()]\\s*|\\s+(?:${joiners})\\s+`, 'iu') : /\s*[,;:.!()]\s*/u;
-  return withListTails(text.split(split), file.language).filter((clause) => !frameClauseWeak(clause, file));
+  return withListTails(withNameMarks(text).split(split).map(nameMarksBack), file.language).filter((clause) => !frameClauseWeak(clause, file));
+}
+
+/** A part of a sentence that is only a place after its preposition ("desde Valencia", "w Krakowie", "à Lille"). */
+export const placeAfterComma = /^(?:en|em|a|à|in|w|we|desde|da|de|aus|no|na|nel|nella|au|ao|do|z|ze)\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+/**
+ * A full stop or "!" inside a name ("Next.js", "Pop!_OS": a letter before it, a small letter, a digit or "_" after it;
+ * "ASP.NET", ".NET": capitals on both sides, or a space before)
+ * splits nothing: hidden before a sentence is split at its marks (withNameMarks), put back in each part after.
+ */
+const nameMark = /(?<=[\p{L}\d])[.!](?=[\p{Ll}\d_])|(?<=\p{Lu})\.(?=\p{Lu}{2})|(?<=\s)\.(?=\p{Lu}{2})/gu;
+export function withNameMarks(text: string): string {
+  return text.replace(nameMark, (mark) => (mark === '.' ? '\u0001' : '\u0002'));
+}
+export function nameMarksBack(part: string): string {
+  return part.replace(/\u0001/g, '.').replace(/\u0002/g, '!');
 }
 
 /**
@@ -367,7 +371,12 @@ export function withListTails(parts: readonly string[], language: string): strin
     if (!part) continue;
     const previous = joined[joined.length - 1];
     const opensWithName = findKnown(uninflected(part, file?.inflections ?? [], isKnownToolName), allTools).some((name) => part.toLowerCase().startsWith(name.toLowerCase()));
-    if (previous !== undefined && (onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
+    // "Vivo en Rosario, Argentina": a region the owner attached to a place stays with it.
+    const region = previous !== undefined && /\p{Lu}[\p{L}'’-]*$/u.test(previous) && isRegionName(part);
+    // "…, desde Valencia", "…, a Bologna": a place after a comma goes with the clause before it (and is someone else's
+    // when that clause is).
+    const place = placeAfterComma.test(part);
+    if (previous !== undefined && (region || place || onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
     else joined.push(part);
   }
   return joined;

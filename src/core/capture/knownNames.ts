@@ -37,7 +37,7 @@ export const knownFrameworks = [
   'React Native', 'React', 'Svelte', 'SvelteKit', 'Vue', 'Nuxt', 'Angular', 'Solid', 'Next.js', 'Next', 'Django', 'Flask', 'FastAPI',
   'Ruby on Rails', 'Rails', 'Spring Boot', 'Spring', 'Express', 'NestJS', 'Laravel', 'Symfony', 'Phoenix', 'Remix', 'Astro', 'Gatsby',
   'Ember', 'Qwik', 'htmx', 'Tailwind', 'Bootstrap', 'jQuery', 'Flutter', 'Electron', 'Tauri', 'PyTorch', 'TensorFlow', 'pandas',
-  'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET', 'tRPC', 'Prisma', 'SQLAlchemy', 'Django REST Framework', 'DRF',
+  'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET', 'ASP.NET Core', 'tRPC', 'Prisma', 'SQLAlchemy', 'Django REST Framework', 'DRF',
   'dbt', 'RxJS', 'Jetpack Compose', 'SwiftUI', 'UIKit', 'PySpark', 'Apache Spark', 'WordPress', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Koa',
   'Hono', 'Fastify', 'Quarkus', 'Micronaut', 'Ktor', 'Hibernate', 'Sinatra', 'Blazor', 'Entity Framework', 'Godot', 'Qt',
   'Preact', 'Ionic', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Tokio', 'Leptos',

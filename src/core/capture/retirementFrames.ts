@@ -3,7 +3,7 @@
  * named in the clause after one ("… agora trabalho na Y"), read from each language's frame file (`retire`,
  * `replacedBy`) with the same compiled frames and slot readers as the other frames.
  */
-import { byLanguage, compile, slotValue, type CompiledFrame } from './frames';
+import { byLanguage, compile, isKnownToolName, slotValue, type CompiledFrame } from './frames';
 
 export interface Retirement {
   /** What the owner says is no longer true ("Northwind" in "I left Northwind"). */
@@ -42,6 +42,8 @@ export function retirementIn(clause: string, language: string): Retirement | und
       const frame = typeof entry === 'string' ? entry : entry.frame;
       return { ...compile(frame, 'B'), literal: literalOf(frame), ...(typeof entry === 'string' ? {} : { key: entry.key }) };
     });
+    // A frame that names its key ("me mudé de {old} a {new}": a place) is read before one that leaves it to the value.
+    frames.sort((a, b) => Number(b.key !== undefined) - Number(a.key !== undefined));
     compiledRetirements.set(language, frames);
   }
   const lower = clause.toLowerCase();
@@ -53,6 +55,8 @@ export function retirementIn(clause: string, language: string): Retirement | und
     const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
     const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
+    // "Mudei do Vim para o Neovim": a move between tools' names is no move between places.
+    if (frame.key === 'location' && [old, replacement].some((value) => value && isKnownToolName(value))) continue;
     if (old) return { old, replacement, language, ...(frame.key ? { key: frame.key } : {}) };
   }
   return undefined;

@@ -1,0 +1,131 @@
+/**
+ * The value a frame's slot gives for its key: a name with its particles, a place or a company in its base form and with
+ * the region the owner attached, a role that names a job, a team, a diet, a time zone, pronouns, or a tool's name as the
+ * key list writes it. Read after the frame has named the key (frames.ts), then checked for that key's plausibility.
+ */
+import { caseSensitiveLanguages, findKnown, knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks, notNames } from './knownNames';
+import { roleWords } from './roleTerms';
+import { properNoun, roleNouns, surnameOf } from './slotPatterns';
+import { baseForms, baseName, uninflected, type Inflection } from './inflection';
+import { timezoneIn } from './timezones';
+import { isRegionName, lexiconTag } from './wordTagger';
+
+/** The language features of a slot's frame file (frames.ts `FrameFile`): English has none of them. */
+export interface SlotFeatures {
+  readonly inflections?: readonly Inflection[];
+  readonly diets?: readonly string[];
+  readonly predicateInflections?: readonly Inflection[];
+}
+
+export const toolLists: Record<string, readonly string[]> = {
+  editor: knownEditors,
+  shell: knownShells,
+  os: knownOperatingSystems,
+  package_manager: knownPackageManagers,
+  test_framework: knownTestFrameworks,
+  languages: knownLanguages,
+  frameworks: knownFrameworks,
+};
+export const allTools = Object.values(toolLists).flat();
+
+/** Whether a value is a tool's or a language's name as the lists write it (named in lower case as often as not). */
+export function isKnownToolName(value: string): boolean {
+  return findKnown(value, allTools).some((name) => name.toLowerCase() === value.toLowerCase());
+}
+
+/** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
+export function slotPattern(key: string, last: boolean): string {
+  if (last) return '(.+)';
+  // "Go ve Python yazıyorum", "Go to TypeScript o tsukatte imasu": a list of names before the verb.
+  if (key === 'tools') return '(.+?)';
+  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*)?)`;
+  if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
+  if (key === 'pronouns') return String.raw`(\p{L}+\/\p{L}+(?:\/\p{L}+)?)`;
+  // "Asia/Tokyo", "UTC+9", "America/New_York" before the frame's closing words ("… desu").
+  if (key === 'timezone') return String.raw`([\p{L}\d][\p{L}\d/_+:-]*(?:\s+[\p{L}\d/_+:-]+){0,2}?)`;
+  // "Pop!_OS", "C#": a name may hold the marks tools' names take.
+  return String.raw`([\p{L}\d][\p{L}\d&.'’!_+#-]*(?:\s+[\p{L}\d&.'’!_+#-]+){0,3}?)`;
+}
+
+export const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak)\b.*$|[,.;:!?].*$/iu;
+/** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
+export const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
+
+const noFeatures: SlotFeatures = {};
+/** Whether the lexicon knows a name as a place's. */
+export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
+
+/** The value a slot's words give for its key, or nothing when the words are not one. */
+export function slotValue(key: string, words: string, file: SlotFeatures = noFeatures): string | undefined {
+  const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
+  if (!text) return undefined;
+  const inflections = file.inflections ?? [];
+  if (key === 'name') {
+    const parts = text.split(/\s+/);
+    if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
+    const kept = [parts[0], ...surnameOf(parts.slice(1))].join(' ');
+    if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
+    return kept[0].toUpperCase() + kept.slice(1);
+  }
+  if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
+    const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
+    if (tool && uninflected(text, inflections, isKnownToolName).toLowerCase().startsWith(tool.toLowerCase())) return tool;
+    // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
+    const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
+    const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
+    const base = name && baseName(name, inflections);
+    // "Java, South Dakota": a region the owner attached to the place is part of it.
+    const region = base && key === 'location' ? new RegExp(String.raw`^${escapeSource(name!)},\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*$`, 'u').exec(text)?.[1] : undefined;
+    return region && isRegionName(region) ? `${base}, ${region}` : base;
+  }
+  if (key === 'role') {
+    const role = predicateBase(text.replace(endsRole, '').trim(), file, (form) => namesAJob.test(form));
+    return role && role.split(/\s+/).length <= 5 && namesAJob.test(role) ? role : undefined;
+  }
+  if (key === 'team') {
+    // "im Team Checkout bei Zalando": the team's name ends where the company's begins; "l'équipe Données maintenant",
+    // "nel team Logistica e per i test…": a name written with a capital ends at the first word without one.
+    const team = text.replace(endsRole, '').trim().replace(/[-\s]+$/, '');
+    const head = capitalisedHead(team);
+    return head && head.split(/\s+/).length <= 3 ? head : undefined;
+  }
+  if (key === 'diet') {
+    // The diet as the owner wrote it ("vegan", "végétarienne", "halal"), from the language's words or the key list's.
+    const diets = [...(file.diets ?? []), ...knownDiets].map((diet) => diet.toLowerCase());
+    const word = predicateBase(text.split(/\s+/)[0].toLowerCase(), file, (form) => diets.includes(form));
+    return diets.includes(word) ? word : undefined;
+  }
+  if (key === 'timezone') return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? timezoneIn(text.split(/\s+/)[0]);
+  if (key === 'pronouns') return /^(\p{L}+\/\p{L}+(?:\/\p{L}+)?)/u.exec(text)?.[1].toLowerCase();
+  const list = toolLists[key];
+  if (!list) return undefined;
+  const known = findKnown(uninflected(text, inflections, isKnownToolName), list, key === 'languages' ? caseSensitiveLanguages : undefined);
+  return known[0] && canonicalTool(key, known[0]);
+}
+
+/** A name written with a capital ends at the first word without one ("Données maintenant", "Logistica e per i test"). */
+export function capitalisedHead(words: string): string {
+  return words.replace(/^(\p{Lu}[\p{L}\d&'’-]*(?:\s+\p{Lu}[\p{L}\d&'’-]*)*)\s+\p{Ll}.*$/u, '$1');
+}
+
+/** "uso un Mac", "on my Mac": the machine's name stands for its system, stored as the key list writes it. */
+export function canonicalTool(key: string, value: string): string {
+  return key === 'os' && /^(?:mac|mac os|os x|macbook)$/i.test(value) ? 'macOS' : value;
+}
+
+/**
+ * A role or a diet in the form the owner would write it alone: its last word with a predicate ending undone
+ * ("architektem" is architekt), when the base is a word `known` accepts; else as written.
+ */
+function predicateBase(text: string, file: SlotFeatures, known: (form: string) => boolean): string {
+  const inflections = file.predicateInflections ?? [];
+  if (inflections.length === 0 || !text || known(text)) return text;
+  const words = text.split(/\s+/);
+  const last = words[words.length - 1];
+  const form = baseForms(last, inflections).map((base) => [...words.slice(0, -1), base].join(' ')).find(known);
+  return form ?? text;
+}
+
+function escapeSource(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
