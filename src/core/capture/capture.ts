@@ -13,7 +13,7 @@ import { projectMarker } from './projectCapture';
 import { replacementsIn } from './retirements';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
-import { candidatesOf } from './slotPatterns';
+import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
 
@@ -146,7 +146,9 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
   // "I live in Paris, Texas": a place cut before its region is not the place meant, and a name cut before its
   // particle ("Daan de Vries") not the name: asked.
   const cut = (candidate.key === 'location' && candidate.value.includes(', ')) || (candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText));
-  const plain = !pasted && !long && !typo && strong && asWritten && !cut && clause.weaker.length === 0;
+  // "Mrs. Patel" is how someone is addressed, and the owner may not be the one addressed: asked.
+  const titled = candidate.key === 'name' && honorific.test(candidate.value.split(' ')[0]);
+  const plain = !pasted && !long && !typo && strong && asWritten && !cut && !titled && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }
 

@@ -20,7 +20,8 @@ export interface ClauseVerdict {
 }
 
 const hypotheticalOpening = /^(?:according to|if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world|had i|were i|for interview practice|in theory)\b/i;
-export const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b/i;
+export const rolePlay =
+  /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b|\bfor (?:this|the|our|a) (?:exercise|scenario|simulation|drill|game|demo|practice (?:run|session)|training (?:exercise|session))\b|\bin this (?:scenario|exercise|simulation|game|scene)\b|\b(?:i(?:'ll| will)? be|i am|i'm) (?:the|a|your) (?:customer|client|caller|patient|angry user|shopper|guest|buyer|tenant)(?=\s*[,.;:!]|\s+(?:and|here|today|calling|complaining)\b)/i;
 /** Markers people put on a self-description they do not mean. */
 const sarcasm = /🙄|🙃|😒|😏|🤡|(?:^|\s)\/s\b|\byeah,? right\b|\bapparently\b|\bclearly,? i\b|\bsure,? i(?:'m|’m| am|m)\b|\boh (?:great|joy|sure|wonderful)\b|\byay\b|\bas you can tell\b|\bwhich means i\b|\bof course\b|\bso-called\b|\bself-proclaimed\b/i;
 const joking = /\b(?:lol|lmao|rofl|haha\w*|jk)\b|😂|🤣|😅|😆/i;

@@ -25,7 +25,7 @@ import {
   notNames,
 } from './knownNames';
 import { roleWords } from './roleTerms';
-import { properNoun, roleNouns, surnameOf } from './slotPatterns';
+import { fullName, properNoun, roleNouns } from './slotPatterns';
 import { baseName, uninflected, type Inflection } from './inflection';
 import { toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
@@ -99,7 +99,7 @@ function slotPattern(key: string, last: boolean): string {
   if (last) return '(.+)';
   // "Go ve Python yazıyorum", "Go to TypeScript o tsukatte imasu": a list of names before the verb.
   if (key === 'tools') return '(.+?)';
-  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*)?)`;
+  if (key === 'name') return String.raw`((?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*){0,3})`;
   if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
   if (key === 'pronouns') return String.raw`(\p{L}+\/\p{L}+(?:\/\p{L}+)?)`;
   return String.raw`([\p{L}\d][\p{L}\d&.'’-]*(?:\s+[\p{L}\d&.'’-]+){0,3}?)`;
@@ -160,11 +160,10 @@ export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inf
   if (!text) return undefined;
   const inflections = file.inflections ?? [];
   if (key === 'name') {
-    const parts = text.split(/\s+/);
-    if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
-    const kept = [parts[0], ...surnameOf(parts.slice(1))].join(' ');
-    if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
-    return kept[0].toUpperCase() + kept.slice(1);
+    const parts = words.trim().replace(/^["'“‘]/u, '').split(/\s+/);
+    const kept = fullName(parts, words === words.toLowerCase());
+    if (!kept || notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
+    return kept;
   }
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
     const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
