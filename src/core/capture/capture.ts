@@ -16,6 +16,7 @@ import type { Candidate, Tier } from './candidate';
 import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
+import { spellingsOf } from './knownNames';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -33,7 +34,7 @@ export interface CaptureResult {
  */
 const plainMessageLength = 280;
 const notPlain =
-  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|right now|rn|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
 
 /**
  * A message that ends by taking itself back ("I work at Google. Just kidding.", "…, said no one ever", "in my dreams"):
@@ -96,7 +97,8 @@ function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate
     const at = words.indexOf(candidate.value);
     // Written in lower case, a name counts only when it is no English word too ("python", "sql"; not "next", "spring").
     if (at < 0 && candidate.value !== candidate.value.toLowerCase() && lexiconTag(candidate.value.toLowerCase()) !== undefined) return false;
-    const written = at >= 0 ? at : words.toLowerCase().indexOf(candidate.value.toLowerCase());
+    const lower = words.toLowerCase();
+    const written = at >= 0 ? at : Math.max(-1, ...spellingsOf(candidate.value).map((spelling) => lower.search(new RegExp(String.raw`(?<![\p{L}])${escapeRegExp(spelling.toLowerCase())}`, 'u'))));
     return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for)\s+(?:the\s+)?$/i.test(words.slice(0, written));
   });
 }
@@ -227,6 +229,10 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
   let kept = candidates.filter((candidate) => !(candidate.key === 'languages' && candidate.value === 'Bash' && candidates.some((other) => other.key === 'shell' && other.value.toLowerCase() === 'bash')));
   // "No meat for me, I'm vegetarian": the diet's name says it all.
   if (kept.some((candidate) => candidate.key === 'diet' && !candidate.value.startsWith('no '))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && candidate.value.startsWith('no ')));
+  // "Quick intro: Dmitri, ML engineer, Kestrel AI, Toronto": of several lone capitalised words guessed to be a name,
+  // the first is the introduction; the others are something else (a company, a product).
+  const guesses = kept.filter((candidate) => candidate.key === 'name' && candidate.tier === 'C');
+  if (guesses.length > 1 && guesses.length === kept.filter((candidate) => candidate.key === 'name').length) kept = kept.filter((candidate) => !guesses.slice(1).includes(candidate));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));

@@ -52,8 +52,13 @@ export const knownDiets = ['vegetarian', 'vegan', 'pescatarian', 'pescetarian', 
  */
 const canonicalSpelling = new Map<string, string>([
   ['vscode', 'VS Code'], ['visual studio code', 'VS Code'], ['nvim', 'Neovim'], ['golang', 'Go'], ['pwsh', 'PowerShell'],
-  ['mac os', 'macOS'], ['os x', 'macOS'], ['pescetarian', 'pescatarian'], ['homebrew', 'brew'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
+  ['mac os', 'macOS'], ['os x', 'macOS'], ['mac', 'macOS'], ['pescetarian', 'pescatarian'], ['homebrew', 'brew'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
 ]);
+
+/** Every way of writing a name that is shown as `value` ("mac" and "mac os" for macOS), the shown form first. */
+export function spellingsOf(value: string): string[] {
+  return [value, ...[...canonicalSpelling].filter(([, shown]) => shown === value).map(([written]) => written)];
+}
 
 /** Words that look like a name after "I'm" but are states ("I'm Confused") or placeholders. */
 export const notNames = new Set(

@@ -70,6 +70,10 @@ const leadIn = new RegExp(
 const asksAboutMaterial =
   /\b(?:this|these|that|the following|below)\b[^\n]{0,30}?\b(?:one|issue|answer|post|e-?mail|mail|message|comment|thread|ticket|review|question|text|report|note|snippet|reply|tweet|bio|draft|paragraph|description|story|bug|article|letter|pr|pull request|feedback|quote|submission|entry|profile|ad|posting|listing|cv|resume|cover letter)\b|\b(?:new|an?|the) (?:issue|ticket|bug report|question|comment|review|e-?mail|message|post|answer|pr|pull request|job ad|posting)\b[^\n]{0,40}?\b(?:can you|could you|please|help|triage|answer|reply|respond|review|check|summari[sz]e|valid|right|correct)\b|\bfound this\b|\bsomeone (?:posted|asked|wrote|sent)\b/i;
 
+const markdownHeading = /^\s{0,3}#{1,6}\s+\S/;
+/** Lines only a document has: headings, list items, indented code. */
+const markdownStructure = /^\s{0,3}#{1,6}\s|^\s*(?:[-*+]|\d{1,2}[.)])\s+\S|^(?: {4}|\t)\S/;
+
 /** A paragraph that opens like this after a paste is the owner's postscript. */
 const ownVoiceAgain = /^\s*(?:p\.?\s?s\.?|btw|fwiw|also|edit|update|oh and|and btw)\b[\s.:,-]/i;
 
@@ -201,6 +205,18 @@ function endOfAnnouncedPaste(kinds: readonly LineKind[], at: number, lines: read
   let i = at + 1;
   while (i < kinds.length && kinds[i] === 'blank') i++;
   if (i >= kinds.length) return undefined;
+  // A pasted document (a README, notes with "## Setup") holds prose between its headings: only the message's last
+  // paragraph, after its last heading, with no heading, list or indented line of its own, is the owner's again.
+  const headings = lines.map((line, n) => (n > at && markdownHeading.test(line) ? n : -1)).filter((n) => n >= 0);
+  if (headings.length > 0) {
+    let end = lines.length;
+    while (end > at && isBlank(lines[end - 1])) end--;
+    let start = end;
+    while (start > at + 1 && !isBlank(lines[start - 1])) start--;
+    const paragraph = lines.slice(start, end);
+    const plain = paragraph.every((line, n) => kinds[start + n] === 'own' && !markdownStructure.test(line));
+    return start > headings[headings.length - 1] + 1 && plain ? start : undefined;
+  }
   let sawForeign = false;
   for (; i < kinds.length; i++) {
     // "P.S. I'm on fish btw" after the pasted paragraph is the owner speaking again, whatever the paste was.
