@@ -64,7 +64,7 @@ describe('capture reads the sentence, not the string', () => {
   });
 
   it('reads facts said in passing, each asked about, never confirmed alone', () => {
-    assert.deepEqual(facts("I'm on zsh on a Mac, why is nvm slow?"), ['shell=zsh:B', 'os=Mac:B']);
+    assert.deepEqual(facts("I'm on zsh on a Mac, why is nvm slow?"), ['shell=zsh:B', 'os=macOS:B']);
     assert.deepEqual(facts('i use yarn, not npm'), ['package_manager=yarn:B']);
     assert.deepEqual(facts('Emacs user here. How do I split windows?'), ['editor=Emacs:B']);
     assert.deepEqual(facts('how do i cache api responses in my flutter app'), ['frameworks=Flutter:B']);

@@ -8,6 +8,7 @@ import { objectPhrase, ownProjectCandidates, passingCandidates, toolsIn } from '
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
+import { withFieldLists } from './fieldLists';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
 import { replacementsIn } from './retirements';
@@ -178,9 +179,11 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
   const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
-  const candidates: Candidate[] = [];
+  // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).
+  const lists = withFieldLists(ownText);
+  const candidates: Candidate[] = lists.candidates.filter((candidate) => allowlist.has(candidate.key));
   const framed: Candidate[] = [];
-  for (const clause of [...readOwnerClauses(ownText), ...frameReadClauses(ownText)]) {
+  for (const clause of [...readOwnerClauses(lists.rest), ...frameReadClauses(lists.rest)]) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
     const { candidates: found, typo } = clauseCandidates(clause);
@@ -206,7 +209,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   }
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
-  const concepts = styleCandidates(ownText);
+  const concepts = styleCandidates(lists.rest);
   // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
   if (candidates.some((candidate) => candidate.key === 'pronouns')) candidates.forEach((candidate, i) => candidate.key === 'name' && candidate.tier === 'C' && (candidates[i] = { ...candidate, tier: 'B' }));
   // A signature is a name, never a tool's ("- Vitest" closing a list).

@@ -11,7 +11,7 @@ export const knownOperatingSystems = [
 export const knownEditors = [
   'Neovim', 'nvim', 'Vim', 'Emacs', 'VS Code', 'VSCode', 'Visual Studio Code', 'Visual Studio', 'Helix', 'Zed', 'Sublime Text',
   'Sublime', 'IntelliJ IDEA', 'IntelliJ', 'WebStorm', 'PyCharm', 'GoLand', 'Rider', 'CLion', 'Xcode', 'nano', 'Kakoune', 'Cursor', 'Fleet',
-  'Android Studio', 'Eclipse', 'Notepad++', 'RubyMine', 'PhpStorm', 'DataGrip', 'Spacemacs', 'Windsurf', 'JupyterLab',
+  'Android Studio', 'Eclipse', 'Notepad++', 'RubyMine', 'PhpStorm', 'DataGrip', 'Spacemacs', 'Windsurf', 'JupyterLab', 'RStudio', 'Positron',
 ];
 export const knownShells = ['Git Bash', 'bash', 'zsh', 'fish', 'nushell', 'PowerShell', 'pwsh', 'tcsh', 'ksh', 'xonsh', 'elvish'];
 export const knownPackageManagers = [

@@ -43,7 +43,7 @@ const ownFieldNames = /^\s*(?:name|pronouns|role|about me|me|context|note|notes|
 const ownFormFields = /^\s*(?:Company|Employer|Job|Title|City|Location|Based in|TZ|Time ?zone|Editor|IDE|Shell|OS|Languages?|Frameworks?|Stack|Team|Diet|Pronouns|Role|Name)\s*:\s*\S/u;
 const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) } as RegExp;
 const codeLine =
-  /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
+  /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package(?!\s+managers?\b)|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
 const csvRow = /^[^\s,]+(?:,[^,\n]*){2,}$/;
 /** A line of YAML: a bare `key:` (a mapping opens), an indented `key: value`, or an indented `- item`. */
@@ -190,9 +190,12 @@ function stripInline(text: string): { text: string; found: boolean } {
 /** Announcing a paste and not the owner: "About me:", "Some context:" come before the owner's own words. */
 const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts|(?:\d+|two|three|four|five|a few|some|couple of) (?:things|points|questions|items|notes|issues|bugs|requests))\b[^:]*:\s*$/i;
 
+/** A heading of the owner's own list on a line of its own ("Tooling:", "My preferences:"). */
+const ownListHeading = /^\s*(?:my\s+)?(?:(?:tech\s+)?stack|tools|tooling|toolbox|toolchain|preferences|conventions|bio|profile)\s*:\s*$/i;
+
 /** A line ending in a colon, with more lines after it: "Getting this in CI:", "psql output:". */
 function announcesLines(line: string, next: string | undefined): RegExpExecArray | null {
-  if (next === undefined || !/:\s*$/.test(line) || ownAnnouncement.test(line)) return null;
+  if (next === undefined || !/:\s*$/.test(line) || ownAnnouncement.test(line) || ownListHeading.test(line)) return null;
   return /^[\s\S]*$/.exec(line);
 }
 

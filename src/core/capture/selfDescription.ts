@@ -183,7 +183,8 @@ function misspelt(word: string): string | undefined {
       const lower = name.toLowerCase();
       if (lower.length < 6 || !/^\p{L}+$/u.test(lower)) continue;
       for (let i = 0; i < lower.length; i++) {
-        const variants = [lower.slice(0, i) + lower.slice(i + 1), i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        // A name's first letter is never the one left out ("studio" is no misspelling of RStudio).
+        const variants = [i > 0 ? lower.slice(0, i) + lower.slice(i + 1) : lower, i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
         for (const variant of variants) if (!spelled.has(variant) && !misspellings.has(variant)) misspellings.set(variant, name);
       }
     }
