@@ -56,7 +56,9 @@ const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_
 function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
     framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && containsWords(frame.value, candidate.value));
-  return others.filter((candidate) => 'framed' in candidate || !inFrame(candidate));
+  // "a data engineer at Brightfjord in Gdańsk, and I live in Sopot": where the owner lives is what a frame says.
+  const lives = framed.some((frame) => frame.key === 'location');
+  return others.filter((candidate) => 'framed' in candidate || (!inFrame(candidate) && !(lives && candidate.key === 'location' && !framed.some((frame) => frame.key === 'location' && frame.value === candidate.value))));
 }
 
 /** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */

@@ -61,7 +61,7 @@ export function sentenceVerdict(sentence: string): SentenceVerdict {
 const skipped: SentenceVerdict = { skip: true, question: false, kept: '', weaker: [] };
 
 export const someoneElse =
-  /^my\s+(?:[\p{L}]+['’]s\s|(?:(?!package\s)\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
+  /^my\s+(?:[\p{L}]+['’]s\s|(?:(?!package\s)\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company(?!\s+is\s+(?:called\s+|named\s+)?[\p{L}\d&.-]+(?:\s+[\p{L}\d&.-]+)?\s*$)|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
 const negation = /\b(?:never|no longer|not anymore|any ?more|not any more|none)\b/i;
 const statedByNegation = /^i (?:do not|don't|dont) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;
 const pastMarker = /\b(?:used to|back when|back in|before i|formerly|previously|ex-\w+|until \d{4}|in the past|years ago|ages ago)\b/i;

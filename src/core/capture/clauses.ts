@@ -192,7 +192,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
     raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
     // "…, and started at Finch": the subject is the previous clause's.
-    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated)\b/i.test(raw)) raw = `i ${raw}`;
+    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated|test|build|code|develop|deploy)\b/i.test(raw)) raw = `i ${raw}`;
     // "Switched from bash to zsh last week", "Dropped Jest for Vitest": a diary's first clause leaves out its "I".
     else if (!previous && changeOpening.test(raw)) raw = `i ${raw}`;
     if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
@@ -250,7 +250,8 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       continue;
     }
     othersList = false;
-    if (introduction.test(text) || introduction.test(raw)) introduced = true;
+    // "I'm Anika Sørensen, a staff engineer at …": a full name introduces the owner as a lone name does.
+    if (introduction.test(text) || introduction.test(raw) || /^i am \p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(text)) introduced = true;
     lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
     colonList = /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '') && !weaker.includes(fragmentOfDescription);
     into.push(lastOfSentence);

@@ -4,7 +4,7 @@ import { toolsIn } from './passingShapes';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';
 import { knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks } from './knownNames';
-import { lexiconTag } from './wordTagger';
+import { isRegionName, lexiconTag } from './wordTagger';
 
 /**
  * The shapes of a compound self-introduction ("I'm Maya, she/her, a frontend engineer on the growth team at
@@ -48,6 +48,9 @@ function rolePhrase(text: string): Candidate[] {
   if (employer && !/^(?:the|a|an)\b/i.test(employer[1])) candidates.push(...entity('employer', employer[1]));
   const place = match(rest, String.raw`\b(?:in|from|based in|living in|out of)\s+${proper}\s*$`) ?? match(rest, String.raw`\b(?:based in|living in|working from)\s+${proper}`);
   candidates.push(...entity('location', place?.[1]));
+  // "a firmware engineer at Lindqvist writing C and Rust": the languages and frameworks the work is done in.
+  const writing = match(rest, String.raw`\b(?:writing|coding in|working in|building with|mostly)\s+(.{1,40})$`);
+  if (writing) candidates.push(...toolsIn(writing[1]).filter((candidate) => candidate.key === 'languages' || candidate.key === 'frameworks'));
   return candidates;
 }
 
@@ -67,13 +70,23 @@ function pieces(text: string): Candidate[] {
   if (workFrom) return [...entity('employer', workFrom[1]), ...entity('location', workFrom[2])];
   const fromFor = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?from\s+${proper}\s+(?:for|at)\s+${proper}`);
   if (fromFor) return [...entity('location', fromFor[1]), ...entity('employer', fromFor[2])];
-  const workingAt = match(text, String.raw`^(?:i am working|i work|working)(?:\s+on the [\p{L}\d -]{1,30}? (?:team|squad))?\s+(?:at|for)\s+(.+)$`);
+  const workingAt = match(text, String.raw`^(?:i am working|i work|working)(?:\s+(?:remotely|remote|full[- ]time|part[- ]time|freelance))?(?:\s+on the [\p{L}\d -]{1,30}? (?:team|squad))?\s+(?:at|for)\s+(.+)$`);
   if (workingAt) {
     const as = match(workingAt[1], String.raw`\bas\s+(?:an?\s+)?((?:${titleWord}){0,3}?${roleNouns})\b`);
     return [...entity('employer', workingAt[1]), ...found('role', as?.[1])];
   }
   const nameFrom = capitalised(text, String.raw`^i am\s+(\p{Lu}[\p{Ll}'’]+)\s+(?:from|in)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$`);
   if (nameFrom) return [...found('name', nameFrom[1], 'C'), ...found('location', nameFrom[2])];
+  // "I'm in Salem, Oregon": a place with its region attached is a place, whatever the lexicon knows of the town.
+  const inRegion = capitalised(text, String.raw`^i am (?:in|from)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?),\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$`);
+  if (inRegion && isRegionName(inRegion[2])) return found('location', `${inRegion[1]}, ${inRegion[2]}`);
+  // "I do Ruby and Go at Cinderwick": the work's place is the employer.
+  const doAt = capitalised(text, String.raw`^i (?:do|write|code|build)\s+[\p{L}\d.+#, -]{1,40}?\s+at\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+)?)$`);
+  if (doAt && toolsIn(text.slice(0, text.indexOf(' at '))).length > 0) return entity('employer', doAt[1]);
+  // "I work on MYT": the zone the owner's hours keep.
+  const onZone = match(text, String.raw`^i (?:work|am|live) on\s+(\S+)$`);
+  const zoneOn = onZone ? timezoneIn(onZone[1]) : undefined;
+  if (zoneOn) return found('timezone', zoneOn);
   const inPlace = capitalised(text, String.raw`^i am in\s+(\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)$`);
   if (inPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(inPlace[1]) ?? '')) return found('location', inPlace[1]);
   const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here(?: again)?$`);
