@@ -43,6 +43,8 @@ const notPlain =
  */
 const takenBackAtEnd = /(?:\bjust kidding|\bjk|\bkidding|\bnot really|\bsaid no one ever|\bin my dreams|\byeah,? right|\bi wish|(?:^|\s)\/s)\W*$/i;
 
+/** The words that say what a removed secret was, left at the head of the line after it ("is my GitHub token,"). */
+const aboutTheSecret = /^\s*(?:is|was|are)\s+(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:token|key|password|secret|string|credentials?|dsn|url)s?\b[,.;:]?[ \t]*/gim;
 const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
 
 /** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
@@ -169,7 +171,9 @@ export function captureFacts(role: 'user' | 'assistant', message: string, allowl
   if (!secret) return { candidates: readFacts(text, allowlist) };
   // The removed secret stands on a line of its own, as a pasted block does: what the owner says after it ("…:
   // <token> — I'm a DevOps engineer at Wise") is read as their own words again, not as the rest of a lead-in's paste.
-  const found = takenBackAtEnd.test(text) ? [] : readFacts(text.replace(secretAlone, `\n${secretMarker}\n\n`), allowlist);
+  // "<token> is my GitHub token, I use …": what is said of the secret itself goes with it.
+  const apart = text.replace(secretAlone, `\n${secretMarker}\n\n`).replace(aboutTheSecret, '');
+  const found = takenBackAtEnd.test(text) ? [] : readFacts(apart, allowlist);
   return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
 
@@ -213,7 +217,9 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
   const concepts = styleCandidates(lists.rest);
   // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
-  if (candidates.some((candidate) => candidate.key === 'pronouns')) candidates.forEach((candidate, i) => candidate.key === 'name' && candidate.tier === 'C' && (candidates[i] = { ...candidate, tier: 'B' }));
+  // "I'm Hana, devops at Meadowlark": a name said with the owner's role is an introduction too (the first guess only).
+  const firstGuess = candidates.findIndex((candidate) => candidate.key === 'name' && candidate.tier === 'C');
+  if (firstGuess >= 0 && candidates.some((candidate) => candidate.key === 'pronouns' || candidate.key === 'role')) candidates[firstGuess] = { ...candidates[firstGuess], tier: 'B' };
   // A signature is a name, never a tool's ("- Vitest" closing a list).
   for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value)))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
@@ -236,8 +242,9 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
   if (kept.some((candidate) => candidate.key === 'diet' && !candidate.value.startsWith('no '))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && candidate.value.startsWith('no ')));
   // "Quick intro: Dmitri, ML engineer, Kestrel AI, Toronto": of several lone capitalised words guessed to be a name,
   // the first is the introduction; the others are something else (a company, a product).
-  const guesses = kept.filter((candidate) => candidate.key === 'name' && candidate.tier === 'C');
-  if (guesses.length > 1 && guesses.length === kept.filter((candidate) => candidate.key === 'name').length) kept = kept.filter((candidate) => !guesses.slice(1).includes(candidate));
+  const allNames = kept.filter((candidate) => candidate.key === 'name');
+  const laterGuesses = allNames.slice(1).filter((candidate) => candidate.tier === 'C');
+  if (laterGuesses.length > 0 && allNames.every((candidate) => candidate.tier !== 'A')) kept = kept.filter((candidate) => !laterGuesses.includes(candidate));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));

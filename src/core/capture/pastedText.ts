@@ -96,7 +96,8 @@ function runsOf(lines: readonly string[], shape: RegExp, ownFields?: RegExp): bo
   const marked = lines.map(() => false);
   for (let start = 0; start < lines.length; ) {
     let end = start;
-    while (end < lines.length && shape.test(lines[end])) end++;
+    // "Context: I live in Cork, I'm an iOS developer." above a .env is the owner speaking, not the file's first field.
+    while (end < lines.length && shape.test(lines[end]) && !(ownFields?.test(lines[end]) && /:\s*.*\b(?:I|I'm|I’m|my)\b/.test(lines[end]))) end++;
     const run = lines.slice(start, end);
     if (run.length >= 2 && !(ownFields && run.every((line) => ownFields.test(line)))) for (let i = start; i < end; i++) marked[i] = true;
     start = end === start ? start + 1 : end;
