@@ -84,7 +84,7 @@ export function clauseVerdict(text: string, words: readonly Word[]): ClauseVerdi
   if (someoneElse.test(text) || idiom.test(text) || pastMarker.test(text) || temporary.test(text)) return { skip: true, weaker: [] };
   if (futureOrWish.test(text) || arrangement.test(text)) return { skip: true, weaker: [] };
   // "I use yarn, not npm" / "tabs not spaces" names what the owner does not use; the statement itself stands.
-  const contrast = /,?\s+(?:not|never|instead of|rather than)\s+(?:the\s+)?[\p{L}\d.+#/-]+(?:\s+[\p{L}\d.+#/-]+)?\s*$/iu.exec(text);
+  const contrast = /,?\s+(?:not|never|instead of|rather than)\s+(?:the\s+|an?\s+)?[\p{L}\d.+#/-]+(?:\s+[\p{L}\d.+#/-]+)?\s*$/iu.exec(text);
   const stated = contrast && !/\b(?:do|does|did|am|is|are|was|were|i|have|has|can|could|would|will|should)$/i.test(text.slice(0, contrast.index)) ? text.slice(0, contrast.index) : text;
   const statedWords = stated !== text ? words.slice(0, Math.max(0, words.findIndex((word) => /^(?:not|never|instead|rather)$/i.test(word.text)))) : words;
   const negated = statedWords.some((word) => word.tags.has('Negative')) || negation.test(stated) || /\bnot\b/i.test(stated);

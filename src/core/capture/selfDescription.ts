@@ -87,6 +87,9 @@ function pieces(text: string): Candidate[] {
   const onZone = match(text, String.raw`^i (?:work|am|live) on\s+(\S+)$`);
   const zoneOn = onZone ? timezoneIn(onZone[1]) : undefined;
   if (zoneOn) return found('timezone', zoneOn);
+  // "im in berlin": written in lower case, a town the lexicon knows, for the owner to settle.
+  const inTown = /^i am in\s+(\p{Ll}[\p{Ll}'’-]+)$/u.exec(text);
+  if (inTown && /^(?:City|Country)$/.test(lexiconTag(inTown[1]) ?? '')) return found('location', inTown[1][0].toUpperCase() + inTown[1].slice(1));
   const inPlace = capitalised(text, String.raw`^i am in\s+(\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)$`);
   if (inPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(inPlace[1]) ?? '')) return found('location', inPlace[1]);
   const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here(?: again)?$`);
@@ -133,6 +136,9 @@ function looseShapes(text: string): Candidate[] {
   if (writingIn) return toolsIn(writingIn[1]).filter((candidate) => candidate.key === 'languages' || candidate.key === 'frameworks');
   const hours = match(text, String.raw`^i keep ((?:UTC|GMT)(?:[+-]\d{1,2})?|[A-Z]{2,5}) hours\b`);
   if (hours && /^[A-Z+\-\d]+$/.test(hours[1])) return found('timezone', hours[1]);
+  // "i do vue mostly", "mostly do react stuff at my job": the work's languages and frameworks, by their names.
+  const doing = match(text, String.raw`^(?:i |i am )?(?:mostly |mainly |also )?(?:do|doing|doin)\s+(.{1,40})$`);
+  if (doing) return toolsIn(doing[1]).filter((candidate) => candidate.key === 'frameworks' || candidate.key === 'languages');
   const builds = match(text, String.raw`^i (?:mostly |mainly )?build\b.{0,40}?\b(?:with|using|in)\s+(.{1,30})$`);
   if (builds) return toolsIn(builds[1]).filter((candidate) => candidate.key === 'frameworks');
   return [];
@@ -180,6 +186,9 @@ export function withoutTypos(text: string): string | undefined {
   return fixed === text ? undefined : fixed;
 }
 
+/** The words most teams are named with ("platfrom team" is the Platform team). */
+const teamWords = ['platform', 'payments', 'billing', 'security', 'growth', 'search', 'infrastructure', 'frontend', 'backend', 'mobile', 'identity', 'checkout', 'onboarding', 'analytics', 'reliability', 'integrations', 'observability'];
+
 let misspellings: Map<string, string> | undefined;
 
 /**
@@ -189,7 +198,7 @@ let misspellings: Map<string, string> | undefined;
 function misspelt(word: string): string | undefined {
   if (!misspellings) {
     misspellings = new Map();
-    const names = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownPackageManagers, ...knownTestFrameworks, ...knownLanguages, ...knownFrameworks, ...knownDiets];
+    const names = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownPackageManagers, ...knownTestFrameworks, ...knownLanguages, ...knownFrameworks, ...knownDiets, ...teamWords];
     // "ubuntu" is "kubuntu" with a letter left out, and a name of its own: a name is never another's misspelling.
     const spelled = new Set(names.map((name) => name.toLowerCase()));
     for (const name of names) {
