@@ -92,7 +92,7 @@ const subordinator = /^(?:but|so|while|because|since|although|though|whereas|whe
 const coordinator = /^(?:and|or|plus)$/i;
 /** Verbs of a change the tagger may read as adjectives ("and joined Klaviyo"): a clause of their own after "and". */
 const changeVerb = /^(?:joined|moved|switched|started|relocated|migrated|went|left|quit)$/i;
-const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the)$/i;
+const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the|something|someone|somebody|nothing|everything|everyone)$/i;
 
 /** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
 function splitWords(words: readonly Word[]): Word[][] {

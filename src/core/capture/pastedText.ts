@@ -212,23 +212,40 @@ function endOfAnnouncedPaste(kinds: readonly LineKind[], at: number, lines: read
   // A pasted document (a README, notes with "## Setup") holds prose between its headings: only the message's last
   // paragraph, after its last heading, with no heading, list or indented line of its own, is the owner's again.
   const headings = lines.map((line, n) => (n > at && markdownHeading.test(line) ? n : -1)).filter((n) => n >= 0);
-  if (headings.length > 0) {
-    let end = lines.length;
-    while (end > at && isBlank(lines[end - 1])) end--;
-    let start = end;
-    while (start > at + 1 && !isBlank(lines[start - 1])) start--;
-    const paragraph = lines.slice(start, end);
-    const plain = paragraph.every((line, n) => kinds[start + n] === 'own' && !markdownStructure.test(line));
-    return start > headings[headings.length - 1] + 1 && plain ? start : undefined;
-  }
+  const last = lastParagraph(kinds, at, lines);
+  if (headings.length > 0) return last !== undefined && last > headings[headings.length - 1] + 1 ? last : undefined;
   let sawForeign = false;
   for (; i < kinds.length; i++) {
     // "P.S. I'm on fish btw" after the pasted paragraph is the owner speaking again, whatever the paste was.
     if (kinds[i] === 'own' && kinds[i - 1] === 'blank' && ownVoiceAgain.test(lines[i])) return i;
-    if (kinds[i] === 'own') return sawForeign && kinds[i - 1] === 'blank' ? i : undefined;
+    if (kinds[i] === 'own') return sawForeign && kinds[i - 1] === 'blank' ? i : resumesAtEnd(last, lines);
     if (kinds[i] === 'foreign') sawForeign = true;
   }
-  return undefined;
+  return resumesAtEnd(last, lines);
+}
+
+/** Where the message's last paragraph after line `at` starts, when it is plain prose (no heading, list or indented line). */
+function lastParagraph(kinds: readonly LineKind[], at: number, lines: readonly string[]): number | undefined {
+  let end = lines.length;
+  while (end > at && isBlank(lines[end - 1])) end--;
+  let start = end;
+  while (start > at + 1 && !isBlank(lines[start - 1])) start--;
+  if (start <= at + 1 || start >= end) return undefined;
+  return lines.slice(start, end).every((line, n) => kinds[start + n] === 'own' && !markdownStructure.test(line)) ? start : undefined;
+}
+
+/**
+ * Words of a closing paragraph that turn from the material to the assistant ("Does that apply to me?", "I'm lena-k in
+ * there", "For context I'm…", "I wasn't in the meeting"): the owner speaking about the paste, not the paste going on.
+ */
+const turnsToAssistant = /\b(?:for context|in there|the above|(?:does|would) (?:that|this|it) apply to me|(?:was|were)n['’]?t (?:in|at|there)|not mine|their repo)\b/i;
+const firstPersonWord = /\b(?:I|I['’]m|my|me)\b/;
+
+/** The last paragraph as the owner's words again, when it speaks of the material to the assistant in the first person. */
+function resumesAtEnd(last: number | undefined, lines: readonly string[]): number | undefined {
+  if (last === undefined) return undefined;
+  const paragraph = lines.slice(last).join(' ');
+  return turnsToAssistant.test(paragraph) && firstPersonWord.test(paragraph) ? last : undefined;
 }
 
 /**

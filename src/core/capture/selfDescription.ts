@@ -38,7 +38,7 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 
 /** "a frontend engineer on the growth team at Quillbox in Toronto": role, team, employer and place in one phrase. */
 function rolePhrase(text: string): Candidate[] {
-  const role = match(text, String.raw`^(?:i am working as|i work as|i am|working as)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:only\s+|main\s+|sole\s+|new\s+|first\s+)?((?:${titleWord}){0,3}?${roleNouns})\b(.*)$`);
+  const role = match(text, String.raw`^(?:i am working as|i work as|i am|working as)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:only\s+|lone\s+|main\s+|sole\s+|new\s+|first\s+)?((?:${titleWord}){0,3}?${roleNouns})\b(.*)$`);
   if (!role) return [];
   const rest = role[2];
   const candidates = found('role', role[1]);

@@ -126,14 +126,14 @@ const pronouns: Extractor = (clause) => {
 };
 
 /** The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). */
-export const roleNouns = String.raw`(?:devops(?![\s-]+(?:engineer|lead|manager|specialist|architect|consultant|person)\b)|engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
+export const roleNouns = String.raw`(?:sysadmin|devops(?![\s-]+(?:engineer|lead|manager|specialist|architect|consultant|person)\b)|engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
 /** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"). */
-export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
+export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|lone|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
 
 const role: Extractor = (clause) => {
   const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:${titleWord}){0,3}?${roleNouns})\b`);
   if (plain) return one('role', plain[1], 'B');
-  const the = match(clause, String.raw`^${I_AM} the (?:only |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
+  const the = match(clause, String.raw`^${I_AM} the (?:only |lone |sole |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
   return one('role', the?.[1], 'B');
 };
 
