@@ -154,6 +154,8 @@ const noFeatures: Pick<FrameFile, 'inflections' | 'diets'> = {};
 /** Whether the lexicon knows a name as a place's. */
 export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
 
+const streetWord = /\s(?:Lane|Street|St|Road|Rd|Avenue|Ave|Way|Close|Drive|Square|Crescent|Terrace|Gardens|Row|Mews)$/u;
+
 /** The value a slot's words give for its key, or nothing when the words are not one. */
 export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inflections' | 'diets'> = noFeatures): string | undefined {
   const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
@@ -173,8 +175,13 @@ export function slotValue(key: string, words: string, file: Pick<FrameFile, 'inf
     const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
     const base = name && baseName(name, inflections);
     // "Java, South Dakota": a region the owner attached to the place is part of it.
-    const region = base && key === 'location' ? new RegExp(String.raw`^${escapeSource(name!)},\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*$`, 'u').exec(text)?.[1] : undefined;
-    return region && isRegionName(region) ? `${base}, ${region}` : base;
+    // "Java, South Dakota", "portland oregon": a region the owner attached to the place is part of it, and so is the
+    // town a street is in ("Flask Lane, Bristol").
+    const after = base && key === 'location' ? text.slice(text.toLowerCase().indexOf(name!.toLowerCase()) + name!.length) : '';
+    const region = /^(?:,\s*|\s+)(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*(?:$|[,.;])/u.exec(after)?.[1];
+    if (region && isRegionName(region)) return `${base}, ${region[0].toUpperCase()}${region.slice(1)}`;
+    const town = /^,\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*(?:$|[,.;])/u.exec(after)?.[1];
+    return town && streetWord.test(base!) && isPlaceName(town) ? `${base}, ${town}` : base;
   }
   if (key === 'role') {
     const role = text.replace(endsRole, '').trim();

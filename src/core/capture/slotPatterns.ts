@@ -35,12 +35,16 @@ function capitalise(words: string): string {
 }
 
 /** A proper-noun value (a place, a company): words up to the first that is clearly not part of it. */
+const companyWord = /^(?:labs|health|systems|studio|studios|tech|technologies|cloud|ai|analytics|software|robotics|games|bank|group|works|digital|media|solutions|networks|devices|data|bio|energy|capital|inc|ltd|gmbh)$/;
+
 export function properNoun(text: string, maxWords = 4): string | undefined {
   const words = text.trim().split(/\s+/);
   const kept: string[] = [];
   for (const word of words) {
     const clean = word.replace(/[,.;:!?)]+$/, '');
-    if (kept.length > 0 && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
+    // "quarry labs" typed in lower case: a company's last word ("Labs", "Health") is still part of its name.
+    const suffix = kept.length > 0 && text === text.toLowerCase() && companyWord.test(clean);
+    if (kept.length > 0 && !suffix && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
     if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’-]*$/u.test(clean)) break;
     kept.push(clean);
     if (clean !== word || kept.length === maxWords) break;
