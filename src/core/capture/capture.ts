@@ -261,7 +261,7 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
 }
 
 /** Words that take back what was just said: "I'm in Lisbon — sorry, Porto", "Mocha — no, Jest". */
-const takesBack = /(?:^|[\s,;—–-])(?:sorry(?!\s+(?:if|for|to|about|but)\b)|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
+const takesBack = /(?:^|[\s,;—–-])(?:sorry(?!\s+(?:if|for|to|about|but|not sorry)\b)|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
 
 /**
  * A single-valued key said twice with a correction between ("I test with Mocha — no, Jest"): the later value is the

@@ -39,7 +39,7 @@ export function stripFillers(clause: string): string {
  * only", "Emacs user here", "Vitest person."): read like an introduction, though no "I" is written.
  */
 const firstFragment =
-  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
+  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|gang|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based)(?: btw| here| fyi| as ever| as always)?\b(?![\p{L}-])|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
 
 /** A change the owner made, told without its subject at the start of a sentence. */
 const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
@@ -200,6 +200,8 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     // "(helix user, if you're wondering)": an aside about the author.
     if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
     // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
+    // "fish shell gang": the owner's tribe of a tool, said as "X user here" is.
+    raw = raw.replace(/^(?!i\b|my\b|we\b)([\p{L}\d .+#/-]{1,30}?) (?:gang|crew|club)$/iu, '$1 user here').replace(/^(vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based) (?:as ever|as always)$/i, '$1');
     const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,60}?) (?:here(?: again)?|by day)$/iu.exec(raw);
     if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) {
       raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;

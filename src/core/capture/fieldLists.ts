@@ -81,10 +81,12 @@ function toolItems(list: string, strict: boolean): Candidate[] | undefined {
 
 const listGlue = /\b(?:for|tests?|testing|e2e|packages?|a bit of|a little|some|mostly|mainly|only|daily|at work|on the side|for fun|v?\d+(?:\.\d+)*)\b|[.!()-]/gi;
 
+const labelAfter = /^(.+?)[.!]\s+(?:that['’]?s|thats|those are|these are)\s+(?:my|the)\s+(?:whole\s+|entire\s+)?(style|preferences|conventions|toolbox|stack|setup|tools)\b/i;
+
 /** One style preference as the owner wrote it: a short phrase, not a sentence. */
 function styleItems(list: string): Candidate[] {
   return items(list)
-    .filter((item) => item.split(/\s+/).length <= 6 && !/^(?:i|we|you|it|this|that|please|can|could)\b/i.test(item))
+    .filter((item) => item.split(/\s+/).length <= 6 && !/^(?:i|we|you|it|this|that|please|can|could)\b/i.test(item) && !/\b(?:em|them|it)$/i.test(item))
     .map((item) => ({ key: 'style', value: item, tier: 'B' as const }));
 }
 
@@ -97,6 +99,13 @@ export function fieldListCandidates(line: string): Candidate[] | undefined {
   if (field) {
     const key = fields.find(([pattern]) => pattern.test(`${field[1]} `))?.[1];
     return key ? fieldValues(key, field[2]) : undefined;
+  }
+  // "2 spaces, single quotes, trailing commas. that's my style": the label after the list says whose it is.
+  const labelled = labelAfter.exec(text);
+  if (labelled) {
+    const list = labelled[1].replace(/^[^:]{0,30}:\s*/, '').replace(/^(?:(?:fwiw|tbh|srsly|tho|so|ok|okay|anyway|btw|honestly)[\s,]+)+/i, '');
+    const found = /^(?:style|preferences|conventions)$/i.test(labelled[2]) ? styleItems(list) : (toolItems(list, true) ?? []);
+    return found.length > 0 ? found : undefined;
   }
   const style = styleHeading.exec(head);
   if (style) {
@@ -130,6 +139,7 @@ export function withFieldLists(ownText: string): { candidates: Candidate[]; rest
       if (!found || found.length === 0) return line;
       for (const candidate of found) if (!candidates.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) candidates.push(candidate);
       const text = line.trim().replace(/^(?:[-*•]|\d{1,2}[.)])\s+/, '');
+      if (labelAfter.test(text)) return '';
       const head = text.split(/(?<=[^\s.])\.\s+(?=\p{L})/u)[0];
       return text.slice(head.length).replace(/^\.\s*/, '');
     })
