@@ -40,7 +40,7 @@ export const knownFrameworks = [
   'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET', 'tRPC', 'Prisma', 'SQLAlchemy', 'Django REST Framework', 'DRF',
   'dbt', 'RxJS', 'Jetpack Compose', 'SwiftUI', 'UIKit', 'PySpark', 'Apache Spark', 'WordPress', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Koa',
   'Hono', 'Fastify', 'Quarkus', 'Micronaut', 'Ktor', 'Hibernate', 'Sinatra', 'Blazor', 'Entity Framework', 'Godot', 'Qt',
-  'Preact', 'Ionic', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Tokio', 'Leptos',
+  'Preact', 'Ionic', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Leptos',
   'Alpine.js', 'Three.js', 'D3', 'Chakra UI', 'shadcn/ui', 'Drupal', 'Strapi', 'Deno', 'Node.js', 'Hugging Face',
   'GraphQL', 'Sequelize', 'TypeORM', 'Drizzle', 'Mongoose', 'Zod', 'Riverpod', 
 ];
