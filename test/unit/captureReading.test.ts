@@ -64,7 +64,7 @@ describe('capture reads the sentence, not the string', () => {
   });
 
   it('reads facts said in passing, each asked about, never confirmed alone', () => {
-    assert.deepEqual(facts("I'm on zsh on a Mac, why is nvm slow?"), ['shell=zsh:B', 'os=Mac:B']);
+    assert.deepEqual(facts("I'm on zsh on a Mac, why is nvm slow?"), ['shell=zsh:B', 'os=macOS:B']);
     assert.deepEqual(facts('i use yarn, not npm'), ['package_manager=yarn:B']);
     assert.deepEqual(facts('Emacs user here. How do I split windows?'), ['editor=Emacs:B']);
     assert.deepEqual(facts('how do i cache api responses in my flutter app'), ['frameworks=Flutter:B']);
@@ -91,7 +91,7 @@ describe('capture reads the sentence, not the string', () => {
   it('reads French, Italian and Dutch too', () => {
     assert.deepEqual(facts('Je bosse chez Doctolib.'), ['employer=Doctolib:B']);
     assert.deepEqual(facts('Ik werk bij Bol in Utrecht als platform engineer.'), ['employer=Bol:B', 'role=platform engineer:B', 'location=Utrecht:B']);
-    assert.deepEqual(facts('Sono Giulia e lavoro come sviluppatrice backend a Milano.'), ['name=Giulia:C', 'role=sviluppatrice backend:B', 'location=Milano:B']);
+    assert.deepEqual(facts('Sono Giulia e lavoro come sviluppatrice backend a Milano.'), ['name=Giulia:B', 'role=sviluppatrice backend:B', 'location=Milano:B']);
   });
 
   it("reads the owner's own sign-off, never a letter's", () => {

@@ -8,14 +8,16 @@ import { objectPhrase, ownProjectCandidates, passingCandidates, toolsIn } from '
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
+import { withFieldLists } from './fieldLists';
 import { namesAConcept, styleCandidates } from './styleConcepts';
 import { projectMarker } from './projectCapture';
 import { replacementsIn } from './retirements';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
-import { candidatesOf } from './slotPatterns';
+import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
+import { spellingsOf } from './knownNames';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -33,7 +35,7 @@ export interface CaptureResult {
  */
 const plainMessageLength = 280;
 const notPlain =
-  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
+  /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|right now|rn|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
 
 /**
  * A message that ends by taking itself back ("I work at Google. Just kidding.", "…, said no one ever", "in my dreams"):
@@ -41,6 +43,8 @@ const notPlain =
  */
 const takenBackAtEnd = /(?:\bjust kidding|\bjk|\bkidding|\bnot really|\bsaid no one ever|\bin my dreams|\byeah,? right|\bi wish|(?:^|\s)\/s)\W*$/i;
 
+/** The words that say what a removed secret was, left at the head of the line after it ("is my GitHub token,"). */
+const aboutTheSecret = /^\s*(?:is|was|are)\s+(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:token|key|password|secret|string|credentials?|dsn|url)s?\b[,.;:]?[ \t]*/gim;
 const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
 
 /** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
@@ -58,7 +62,10 @@ function withFrames<T extends Candidate>(framed: readonly Candidate[], others: r
   // around it took in the frame's own words.
   const aroundFrame = (candidate: Candidate): boolean =>
     framed.some((frame) => frame.key === candidate.key && frame.value.length < candidate.value.length && containsWords(candidate.value, frame.value));
-  return others.filter((candidate) => 'framed' in candidate || !(inFrame(candidate) || aroundFrame(candidate)));
+  // "a data engineer at Brightfjord in Gdańsk, and I live in Sopot": where the owner lives is what a frame says.
+  const lives = framed.some((frame) => frame.key === 'location');
+  const notWhereLiving = (candidate: Candidate): boolean => lives && candidate.key === 'location' && !framed.some((frame) => frame.key === 'location' && frame.value === candidate.value);
+  return others.filter((candidate) => 'framed' in candidate || !(inFrame(candidate) || aroundFrame(candidate) || notWhereLiving(candidate)));
 }
 
 /** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */
@@ -100,7 +107,8 @@ function listedTools(clause: OwnerClause, read: readonly Candidate[]): Candidate
     const at = words.indexOf(candidate.value);
     // Written in lower case, a name counts only when it is no English word too ("python", "sql"; not "next", "spring").
     if (at < 0 && candidate.value !== candidate.value.toLowerCase() && lexiconTag(candidate.value.toLowerCase()) !== undefined) return false;
-    const written = at >= 0 ? at : words.toLowerCase().indexOf(candidate.value.toLowerCase());
+    const lower = words.toLowerCase();
+    const written = at >= 0 ? at : Math.max(-1, ...spellingsOf(candidate.value).map((spelling) => lower.search(new RegExp(String.raw`(?<![\p{L}])${escapeRegExp(spelling.toLowerCase())}`, 'u'))));
     return written >= 0 && !commandAfter.test(words.slice(written + candidate.value.length)) && !/\b(?:at|for)\s+(?:the\s+)?$/i.test(words.slice(0, written));
   });
 }
@@ -150,7 +158,9 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
   // "I live in Paris, Texas": a place cut before its region is not the place meant, and a name cut before its
   // particle ("Daan de Vries") not the name: asked.
   const cut = (candidate.key === 'location' && candidate.value.includes(', ')) || (candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText));
-  const plain = !pasted && !long && !typo && strong && asWritten && !cut && clause.weaker.length === 0;
+  // "Mrs. Patel" is how someone is addressed, and the owner may not be the one addressed: asked.
+  const titled = candidate.key === 'name' && honorific.test(candidate.value.split(' ')[0]);
+  const plain = !pasted && !long && !typo && strong && asWritten && !cut && !titled && clause.weaker.length === 0;
   return plain ? 'A' : 'B';
 }
 
@@ -166,7 +176,9 @@ export function captureFacts(role: 'user' | 'assistant', message: string, allowl
   if (!secret) return { candidates: readFacts(text, allowlist) };
   // The removed secret stands on a line of its own, as a pasted block does: what the owner says after it ("…:
   // <token> — I'm a DevOps engineer at Wise") is read as their own words again, not as the rest of a lead-in's paste.
-  const found = takenBackAtEnd.test(text) ? [] : readFacts(text.replace(secretAlone, `\n${secretMarker}\n\n`), allowlist);
+  // "<token> is my GitHub token, I use …": what is said of the secret itself goes with it.
+  const apart = text.replace(secretAlone, `\n${secretMarker}\n\n`).replace(aboutTheSecret, '');
+  const found = takenBackAtEnd.test(text) ? [] : readFacts(apart, allowlist);
   return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
 
@@ -178,9 +190,11 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
   const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
-  const candidates: Candidate[] = [];
+  // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).
+  const lists = withFieldLists(ownText);
+  const candidates: Candidate[] = lists.candidates.filter((candidate) => allowlist.has(candidate.key));
   const framed: Candidate[] = [];
-  for (const clause of [...readOwnerClauses(ownText), ...frameReadClauses(ownText)]) {
+  for (const clause of [...readOwnerClauses(lists.rest), ...frameReadClauses(lists.rest)]) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
     const { candidates: found, typo } = clauseCandidates(clause);
@@ -206,9 +220,11 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   }
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
-  const concepts = styleCandidates(ownText);
+  const concepts = styleCandidates(lists.rest);
   // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
-  if (candidates.some((candidate) => candidate.key === 'pronouns')) candidates.forEach((candidate, i) => candidate.key === 'name' && candidate.tier === 'C' && (candidates[i] = { ...candidate, tier: 'B' }));
+  // "I'm Hana, devops at Meadowlark": a name said with the owner's role is an introduction too (the first guess only).
+  const firstGuess = candidates.findIndex((candidate) => candidate.key === 'name' && candidate.tier === 'C');
+  if (firstGuess >= 0 && candidates.some((candidate) => candidate.key === 'pronouns' || candidate.key === 'role')) candidates[firstGuess] = { ...candidates[firstGuess], tier: 'B' };
   // A signature is a name, never a tool's ("- Vitest" closing a list).
   for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value)))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
@@ -230,6 +246,11 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
   // "No meat for me, I'm vegetarian": the diet's name says it all.
   const notEating = /^(?:no|geen|kein|keine|keinen|não|non|nie|sin|sans|senza|ohne)\s/i;
   if (kept.some((candidate) => candidate.key === 'diet' && !notEating.test(candidate.value))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && notEating.test(candidate.value)));
+  // "Quick intro: Dmitri, ML engineer, Kestrel AI, Toronto": of several lone capitalised words guessed to be a name,
+  // the first is the introduction; the others are something else (a company, a product).
+  const allNames = kept.filter((candidate) => candidate.key === 'name');
+  const laterGuesses = allNames.slice(1).filter((candidate) => candidate.tier === 'C');
+  if (laterGuesses.length > 0 && allNames.every((candidate) => candidate.tier !== 'A')) kept = kept.filter((candidate) => !laterGuesses.includes(candidate));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
@@ -246,7 +267,7 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
 }
 
 /** Words that take back what was just said: "I'm in Lisbon — sorry, Porto", "Mocha — no, Jest". */
-const takesBack = /(?:^|[\s,;—–-])(?:sorry(?!\s+(?:if|for|to|about|but)\b)|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
+const takesBack = /(?:^|[\s,;—–-])(?:sorry(?!\s+(?:if|for|to|about|but|not sorry)\b)|no wait|no(?=\s*[,—–-])|er|erm|um|uh|well(?=\s*,)|actually|i mean|wait|ugh,? no|technically|scratch that|correction)\b[,:;—–.\s-]*/giu;
 
 /**
  * A single-valued key said twice with a correction between ("I test with Mocha — no, Jest"): the later value is the

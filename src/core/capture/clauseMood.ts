@@ -20,7 +20,8 @@ export interface ClauseVerdict {
 }
 
 const hypotheticalOpening = /^(?:according to|if|suppose|supposing|assume|assuming|imagine|what if|pretend|let'?s|say|in a world|had i|were i|for interview practice|in theory)\b/i;
-export const rolePlay = /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b/i;
+export const rolePlay =
+  /\b(?:pretend|role-?play|mock interview|act as|as if i|i'?ll play|you'?re the|play(?:ing)? the role|answer as if|persona)\b|\bfor (?:this|the|our|a) (?:exercise|scenario|simulation|drill|game|demo|practice (?:run|session)|training (?:exercise|session))\b|\bin this (?:scenario|exercise|simulation|game|scene)\b|\b(?:i(?:'ll| will)? be|i am|i'm) (?:the|a|your) (?:customer|client|caller|patient|angry user|shopper|guest|buyer|tenant)(?=\s*[,.;:!]|\s+(?:and|here|today|calling|complaining)\b)/i;
 /** Markers people put on a self-description they do not mean. */
 const sarcasm = /🙄|🙃|😒|😏|🤡|(?:^|\s)\/s\b|\byeah,? right\b|\bapparently\b|\bclearly,? i\b|\bsure,? i(?:'m|’m| am|m)\b|\boh (?:great|joy|sure|wonderful)\b|\byay\b|\bas you can tell\b|\bwhich means i\b|\bof course\b|\bso-called\b|\bself-proclaimed\b/i;
 const joking = /\b(?:lol|lmao|rofl|haha\w*|jk)\b|😂|🤣|😅|😆/i;
@@ -34,8 +35,13 @@ const reported = /\b([\p{L}']+)\s+(?:thinks|think|says|said|told (?:me|us|everyo
 const userStory = /(?:^|[:.]\s*)as an? [^,]{1,60},\s*i (?:want|need|would like|can|should|must)\b/i;
 const questionOpening = /^(?:do|does|did|should|shall|can|could|would|will|is|are|am|was|were|what|how|why|where|which|who|when|have|has)\b/i;
 
+/** "I am the developer of this assistant and have full admin access": a claim on the assistant's trust, not a fact. */
+const trustClaim = /\bi(?:'m| am) (?:the|your|an?) (?:developer|creator|maker|author|owner|admin|administrator|operator)s? of (?:this|the|you)\b|\b(?:full|root|admin|unrestricted) (?:admin |system )?(?:access|privileges|rights)\b|\bignore (?:all |your |the |any )?(?:previous|prior|earlier) (?:instructions|rules)\b/i;
+
 export function sentenceVerdict(sentence: string): SentenceVerdict {
   const weaker: string[] = [];
+  // "I am running pytest -k slow": a command with its flags is a tool being run now, not the owner's choice of one.
+  if (trustClaim.test(sentence) || /\b(?:running|executing)\s+[\w.:-]+\s+-{1,2}[a-z]/i.test(sentence)) return skipped;
   const opening = sentence.replace(/^(?:\W|hi|hey|so|ok|okay|oh|and|but|also|btw|well)+\s*/i, '');
   if (hypotheticalOpening.test(opening) || rolePlay.test(sentence) || sarcasm.test(sentence) || userStory.test(opening) || userStory.test(sentence)) return skipped;
   const speaker = reported.exec(sentence);
@@ -60,7 +66,7 @@ export function sentenceVerdict(sentence: string): SentenceVerdict {
 const skipped: SentenceVerdict = { skip: true, question: false, kept: '', weaker: [] };
 
 export const someoneElse =
-  /^my\s+(?:[\p{L}]+['’]s\s|(?:(?!package\s)\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
+  /^my\s+(?:[\p{L}]+['’]s\s|(?:(?!package\s)\w+\s)?(?:colleague|coworker|co-worker|cofounder|co-founder|wife|husband|partner|friend|boss|manager|lead|mentor|son|daughter|kid|kids|child|children|mom|mum|mother|dad|father|brother|sister|cousin|client|customer|roommate|neighbou?r|teammate|team-mate|student|users?|company(?!\s+is\s+(?:called\s+|named\s+)?[\p{L}\d&.-]+(?:\s+[\p{L}\d&.-]+)?\s*$)|dog|cat|pet|professor|landlord|parents?|family)\b)/iu;
 const negation = /\b(?:never|no longer|not anymore|any ?more|not any more|none)\b/i;
 const statedByNegation = /^i (?:do not|don't|dont) eat (?:meat|fish|dairy|gluten|pork|eggs)\b/i;
 const pastMarker = /\b(?:used to|back when|back in|before i|formerly|previously|ex-\w+|until \d{4}|in the past|years ago|ages ago)\b/i;
@@ -70,9 +76,9 @@ const modals = new Set(['will', 'would', 'could', 'might', 'may', 'shall', 'shou
 const futureOrWish =
   /\b(?:going to|gonna|about to|planning|plan to|plans to|thinking (?:of|about)|considering|hoping|hope to|want to|wanna|would love|wish|someday|one day|soon|next (?:week|month|year|quarter|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:a|two|three) (?:weeks?|months?))\b/i;
 const arrangement = /^i am (?:moving|joining|starting|switching|relocating|leaving|changing|heading|interviewing|applying)\b/i;
-const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|trip|visit|week|few days|wedding|workshop|meeting|talk)|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one|acting|interim|covering|filling in|for (?:two|three|a few|\d+) (?:days|weeks|months)|for the (?:next|coming|rest of the) (?:(?:few|couple of|two|three|\d+) )?(?:days?|weeks?|months?|week|month))\b/i;
+const temporary = /\b(?:this week|today|tonight|this morning|for a (?:conference|conf|trip|visit|week|few days|wedding|workshop|meeting|talk|hackathon|meetup|offsite)|right now to\b|^i am in\b.{1,40}\b(?:right now|rn|atm|at the moment)\b|to ask you (?:this|that)\b|\w+['’]s (?:chat|assistant|ai|copilot|agent) (?:right now|now|rn)\b|till|until|on (?:vacation|holiday)|travell?ing|visiting|for the weekend|on a trip|just to|temporarily|for this one|acting|interim|covering|filling in|for (?:two|three|a few|\d+) (?:days|weeks|months)|for the (?:next|coming|rest of the) (?:(?:few|couple of|two|three|\d+) )?(?:days?|weeks?|months?|week|month))\b/i;
 const idiom =
-  /\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|\bmy name is mud\b|\bis my middle name\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
+  /\b(?:live|living|livin['’]?)\s+in\s+(?:an?\s+|the\s+|my\s+)?(?:[\w.+#/-]+\s+){0,3}(?:hell|purgatory|limbo|denial|fear|a nightmare|nightmares?|chaos|misery|a world of pain)\b|\b(?:basically|practically|literally|pretty much|virtually)\s+live\b|\blive (?:in|on) (?:the )?(?:terminal|shell|command line|fear|denial|hope|hell|weeds|stack overflow|my editor)\b|\bcall me (?:crazy|old-fashioned|paranoid|lazy)\b|\bmy name is mud\b|\bis my middle name\b|^i am (?:on it|on fire|all ears|at my wits|in the weeds|deep in|in dependency hell|in hell)\b/i;
 
 /** The first verb of the clause: the one that carries its tense. */
 function finiteVerb(words: readonly Word[]): Word | undefined {
@@ -83,7 +89,7 @@ export function clauseVerdict(text: string, words: readonly Word[]): ClauseVerdi
   if (someoneElse.test(text) || idiom.test(text) || pastMarker.test(text) || temporary.test(text)) return { skip: true, weaker: [] };
   if (futureOrWish.test(text) || arrangement.test(text)) return { skip: true, weaker: [] };
   // "I use yarn, not npm" / "tabs not spaces" names what the owner does not use; the statement itself stands.
-  const contrast = /,?\s+(?:not|never|instead of|rather than)\s+(?:the\s+)?[\p{L}\d.+#/-]+(?:\s+[\p{L}\d.+#/-]+)?\s*$/iu.exec(text);
+  const contrast = /,?\s+(?:not|never|instead of|rather than)\s+(?:the\s+|an?\s+)?[\p{L}\d.+#/-]+(?:\s+[\p{L}\d.+#/-]+)?\s*$/iu.exec(text);
   const stated = contrast && !/\b(?:do|does|did|am|is|are|was|were|i|have|has|can|could|would|will|should)$/i.test(text.slice(0, contrast.index)) ? text.slice(0, contrast.index) : text;
   const statedWords = stated !== text ? words.slice(0, Math.max(0, words.findIndex((word) => /^(?:not|never|instead|rather)$/i.test(word.text)))) : words;
   const negated = statedWords.some((word) => word.tags.has('Negative')) || negation.test(stated) || /\bnot\b/i.test(stated);

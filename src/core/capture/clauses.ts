@@ -23,7 +23,7 @@ const firstPersonCue =
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|yaar|bhai|arre|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|yaar|gotta (?:say|admit)|to be (?:honest|fair)|not (?:gonna|going to) lie|in my (?:humble )?opinion|so um|u+m+|u+h+|k|thx|omg|sup|jst(?=\s+(?:fyi|btw|so|saying|wanted))|fyi|tho|like|bhai|arre|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -39,7 +39,7 @@ export function stripFillers(clause: string): string {
  * only", "Emacs user here", "Vitest person."): read like an introduction, though no "I" is written.
  */
 const firstFragment =
-  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
+  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|gang|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based)(?: btw| here| fyi| as ever| as always)?\b(?![\p{L}-])|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
 
 /** A change the owner made, told without its subject at the start of a sentence. */
 const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
@@ -92,7 +92,7 @@ const subordinator = /^(?:but|so|while|because|since|although|though|whereas|whe
 const coordinator = /^(?:and|or|plus)$/i;
 /** Verbs of a change the tagger may read as adjectives ("and joined Klaviyo"): a clause of their own after "and". */
 const changeVerb = /^(?:joined|moved|switched|started|relocated|migrated|went|left|quit)$/i;
-const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the)$/i;
+const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the|something|someone|somebody|nothing|everything|everyone)$/i;
 
 /** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
 function splitWords(words: readonly Word[]): Word[][] {
@@ -192,7 +192,7 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     const subordinate = /^(?:since|because|as|so|but|while|although|though|whereas|when)\s+/i.test(raw) || /^(?:so|but|and then)\s+/i.test(plain);
     raw = raw.replace(/^(?:since|because|as(?!\s+(?:an?|the)\s)|so|and|but|while|although|though|whereas|when|plus|or)\s+/i, '');
     // "…, and started at Finch": the subject is the previous clause's.
-    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated)\b/i.test(raw)) raw = `i ${raw}`;
+    if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated|test|build|code|develop|deploy)\b/i.test(raw)) raw = `i ${raw}`;
     // "Switched from bash to zsh last week", "Dropped Jest for Vitest": a diary's first clause leaves out its "I".
     else if (!previous && changeOpening.test(raw)) raw = `i ${raw}`;
     if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
@@ -200,6 +200,8 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     // "(helix user, if you're wondering)": an aside about the author.
     if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;
     // "Emacs user here", "payments squad here", "Backend dev by day": the author describing themselves.
+    // "fish shell gang": the owner's tribe of a tool, said as "X user here" is.
+    raw = raw.replace(/^(?!i\b|my\b|we\b)([\p{L}\d .+#/-]{1,30}?) (?:gang|crew|club)$/iu, '$1 user here').replace(/^(vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based) (?:as ever|as always)$/i, '$1');
     const here = /^(?!i\b|we\b|it\b|this\b|that\b|the\b)([\p{L}\d .+#/@&'’-]{1,60}?) (?:here(?: again)?|by day)$/iu.exec(raw);
     if (here && !/^\p{Lu}[\p{Ll}'’]+$/u.test(here[1])) {
       raw = `i am ${here[1].replace(/\s+@\s+/g, ' at ')}`;
@@ -250,7 +252,8 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       continue;
     }
     othersList = false;
-    if (introduction.test(text) || introduction.test(raw)) introduced = true;
+    // "I'm Anika Sørensen, a staff engineer at …": a full name introduces the owner as a lone name does.
+    if (introduction.test(text) || introduction.test(raw) || /^i am \p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(text)) introduced = true;
     lastOfSentence = { text, weaker: form ? [...weaker, 'a form-like line'] : [...weaker, ...judged.weaker], words: clauseWords, language: 'en' };
     colonList = /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '') && !weaker.includes(fragmentOfDescription);
     into.push(lastOfSentence);

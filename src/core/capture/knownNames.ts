@@ -11,7 +11,7 @@ export const knownOperatingSystems = [
 export const knownEditors = [
   'Neovim', 'nvim', 'Vim', 'Emacs', 'VS Code', 'VSCode', 'Visual Studio Code', 'Visual Studio', 'Helix', 'Zed', 'Sublime Text',
   'Sublime', 'IntelliJ IDEA', 'IntelliJ', 'WebStorm', 'PyCharm', 'GoLand', 'Rider', 'CLion', 'Xcode', 'nano', 'Kakoune', 'Cursor', 'Fleet',
-  'Android Studio', 'Eclipse', 'Notepad++', 'RubyMine', 'PhpStorm', 'DataGrip', 'Spacemacs', 'Windsurf', 'JupyterLab',
+  'Android Studio', 'Eclipse', 'Notepad++', 'RubyMine', 'PhpStorm', 'DataGrip', 'Spacemacs', 'Windsurf', 'JupyterLab', 'RStudio', 'Positron',
 ];
 export const knownShells = ['Git Bash', 'bash', 'zsh', 'fish', 'nushell', 'PowerShell', 'pwsh', 'tcsh', 'ksh', 'xonsh', 'elvish'];
 export const knownPackageManagers = [
@@ -40,7 +40,7 @@ export const knownFrameworks = [
   'NumPy', 'Gin', 'Actix', 'Axum', 'Rocket', 'Bevy', '.NET', 'ASP.NET', 'ASP.NET Core', 'tRPC', 'Prisma', 'SQLAlchemy', 'Django REST Framework', 'DRF',
   'dbt', 'RxJS', 'Jetpack Compose', 'SwiftUI', 'UIKit', 'PySpark', 'Apache Spark', 'WordPress', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Koa',
   'Hono', 'Fastify', 'Quarkus', 'Micronaut', 'Ktor', 'Hibernate', 'Sinatra', 'Blazor', 'Entity Framework', 'Godot', 'Qt',
-  'Preact', 'Ionic', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Tokio', 'Leptos',
+  'Preact', 'Ionic', 'Keras', 'scikit-learn', 'JAX', 'LangChain', 'Polars', 'Airflow', 'Celery', 'Streamlit', 'Leptos',
   'Alpine.js', 'Three.js', 'D3', 'Chakra UI', 'shadcn/ui', 'Drupal', 'Strapi', 'Deno', 'Node.js', 'Hugging Face',
   'GraphQL', 'Sequelize', 'TypeORM', 'Drizzle', 'Mongoose', 'Zod', 'Riverpod', 
 ];
@@ -52,8 +52,13 @@ export const knownDiets = ['vegetarian', 'vegan', 'pescatarian', 'pescetarian', 
  */
 const canonicalSpelling = new Map<string, string>([
   ['vscode', 'VS Code'], ['visual studio code', 'VS Code'], ['nvim', 'Neovim'], ['golang', 'Go'], ['pwsh', 'PowerShell'],
-  ['mac os', 'macOS'], ['os x', 'macOS'], ['pescetarian', 'pescatarian'], ['homebrew', 'brew'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
+  ['mac os', 'macOS'], ['os x', 'macOS'], ['mac', 'macOS'], ['pescetarian', 'pescatarian'], ['homebrew', 'brew'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
 ]);
+
+/** Every way of writing a name that is shown as `value` ("mac" and "mac os" for macOS), the shown form first. */
+export function spellingsOf(value: string): string[] {
+  return [value, ...[...canonicalSpelling].filter(([, shown]) => shown === value).map(([written]) => written)];
+}
 
 /** Words that look like a name after "I'm" but are states ("I'm Confused") or placeholders. */
 export const notNames = new Set(

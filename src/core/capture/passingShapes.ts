@@ -68,6 +68,14 @@ export function toolsIn(words: string, keys: ReadonlySet<string> | undefined = u
       if (value === 'Bash' && found.some((candidate) => candidate.key === 'shell')) continue;
       found.push({ key: 'languages', value, tier: 'B' });
     }
+    // "rust + tokio", "rust n axum": in lower case, a language that is also a word counts beside a known name it is
+    // listed with (never "go" or a single letter, which are words first).
+    for (const pair of words.matchAll(/(?<![\p{L}])(rust|dart|swift|julia|elm|crystal|nim)\s*(?:\+|&|\/|\bn\b|\band\b)\s*([\p{L}.#-]+)/giu)) {
+      const value = pair[1][0].toUpperCase() + pair[1].slice(1).toLowerCase();
+      // A plus joins names of tools only ("rust + tokio"); "and" needs a known name on its other side.
+      const beside = /\+/.test(pair[0]) || findKnown(pair[2], toolKeys.flatMap(([, names]) => names)).length > 0 || findKnown(pair[2], knownLanguages).length > 0;
+      if (beside && !found.some((candidate) => candidate.key === 'languages' && candidate.value === value)) found.push({ key: 'languages', value, tier: 'B' });
+    }
   }
   return found;
 }

@@ -43,7 +43,7 @@ const ownFieldNames = /^\s*(?:name|pronouns|role|about me|me|context|note|notes|
 const ownFormFields = /^\s*(?:Company|Employer|Job|Title|City|Location|Based in|TZ|Time ?zone|Editor|IDE|Shell|OS|Languages?|Frameworks?|Stack|Team|Diet|Pronouns|Role|Name)\s*:\s*\S/u;
 const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) } as RegExp;
 const codeLine =
-  /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
+  /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package(?!\s+managers?\b)|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
 const csvRow = /^[^\s,]+(?:,[^,\n]*){2,}$/;
 /** A line of YAML: a bare `key:` (a mapping opens), an indented `key: value`, or an indented `- item`. */
@@ -70,6 +70,10 @@ const leadIn = new RegExp(
 const asksAboutMaterial =
   /\b(?:this|these|that|the following|below)\b[^\n]{0,30}?\b(?:one|issue|answer|post|e-?mail|mail|message|comment|thread|ticket|review|question|text|report|note|snippet|reply|tweet|bio|draft|paragraph|description|story|bug|article|letter|pr|pull request|feedback|quote|submission|entry|profile|ad|posting|listing|cv|resume|cover letter)\b|\b(?:new|an?|the) (?:issue|ticket|bug report|question|comment|review|e-?mail|message|post|answer|pr|pull request|job ad|posting)\b[^\n]{0,40}?\b(?:can you|could you|please|help|triage|answer|reply|respond|review|check|summari[sz]e|valid|right|correct)\b|\bfound this\b|\bsomeone (?:posted|asked|wrote|sent)\b/i;
 
+const markdownHeading = /^\s{0,3}#{1,6}\s+\S/;
+/** Lines only a document has: headings, list items, indented code. */
+const markdownStructure = /^\s{0,3}#{1,6}\s|^\s*(?:[-*+]|\d{1,2}[.)])\s+\S|^(?: {4}|\t)\S/;
+
 /** A paragraph that opens like this after a paste is the owner's postscript. */
 const ownVoiceAgain = /^\s*(?:p\.?\s?s\.?|btw|fwiw|also|edit|update|oh and|and btw)\b[\s.:,-]/i;
 
@@ -92,7 +96,8 @@ function runsOf(lines: readonly string[], shape: RegExp, ownFields?: RegExp): bo
   const marked = lines.map(() => false);
   for (let start = 0; start < lines.length; ) {
     let end = start;
-    while (end < lines.length && shape.test(lines[end])) end++;
+    // "Context: I live in Cork, I'm an iOS developer." above a .env is the owner speaking, not the file's first field.
+    while (end < lines.length && shape.test(lines[end]) && !(ownFields?.test(lines[end]) && /:\s*.*\b(?:I|I'm|I’m|my)\b/.test(lines[end]))) end++;
     const run = lines.slice(start, end);
     if (run.length >= 2 && !(ownFields && run.every((line) => ownFields.test(line)))) for (let i = start; i < end; i++) marked[i] = true;
     start = end === start ? start + 1 : end;
@@ -186,9 +191,12 @@ function stripInline(text: string): { text: string; found: boolean } {
 /** Announcing a paste and not the owner: "About me:", "Some context:" come before the owner's own words. */
 const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts|(?:\d+|two|three|four|five|a few|some|couple of) (?:things|points|questions|items|notes|issues|bugs|requests))\b[^:]*:\s*$/i;
 
+/** A heading of the owner's own list on a line of its own ("Tooling:", "My preferences:"). */
+const ownListHeading = /^\s*(?:my\s+)?(?:(?:tech\s+)?stack|tools|tooling|toolbox|toolchain|preferences|conventions|bio|profile)\s*:\s*$/i;
+
 /** A line ending in a colon, with more lines after it: "Getting this in CI:", "psql output:". */
 function announcesLines(line: string, next: string | undefined): RegExpExecArray | null {
-  if (next === undefined || !/:\s*$/.test(line) || ownAnnouncement.test(line)) return null;
+  if (next === undefined || !/:\s*$/.test(line) || ownAnnouncement.test(line) || ownListHeading.test(line)) return null;
   return /^[\s\S]*$/.exec(line);
 }
 
@@ -201,14 +209,43 @@ function endOfAnnouncedPaste(kinds: readonly LineKind[], at: number, lines: read
   let i = at + 1;
   while (i < kinds.length && kinds[i] === 'blank') i++;
   if (i >= kinds.length) return undefined;
+  // A pasted document (a README, notes with "## Setup") holds prose between its headings: only the message's last
+  // paragraph, after its last heading, with no heading, list or indented line of its own, is the owner's again.
+  const headings = lines.map((line, n) => (n > at && markdownHeading.test(line) ? n : -1)).filter((n) => n >= 0);
+  const last = lastParagraph(kinds, at, lines);
+  if (headings.length > 0) return last !== undefined && last > headings[headings.length - 1] + 1 ? last : undefined;
   let sawForeign = false;
   for (; i < kinds.length; i++) {
     // "P.S. I'm on fish btw" after the pasted paragraph is the owner speaking again, whatever the paste was.
     if (kinds[i] === 'own' && kinds[i - 1] === 'blank' && ownVoiceAgain.test(lines[i])) return i;
-    if (kinds[i] === 'own') return sawForeign && kinds[i - 1] === 'blank' ? i : undefined;
+    if (kinds[i] === 'own') return sawForeign && kinds[i - 1] === 'blank' ? i : resumesAtEnd(last, lines);
     if (kinds[i] === 'foreign') sawForeign = true;
   }
-  return undefined;
+  return resumesAtEnd(last, lines);
+}
+
+/** Where the message's last paragraph after line `at` starts, when it is plain prose (no heading, list or indented line). */
+function lastParagraph(kinds: readonly LineKind[], at: number, lines: readonly string[]): number | undefined {
+  let end = lines.length;
+  while (end > at && isBlank(lines[end - 1])) end--;
+  let start = end;
+  while (start > at + 1 && !isBlank(lines[start - 1])) start--;
+  if (start <= at + 1 || start >= end) return undefined;
+  return lines.slice(start, end).every((line, n) => kinds[start + n] === 'own' && !markdownStructure.test(line)) ? start : undefined;
+}
+
+/**
+ * Words of a closing paragraph that turn from the material to the assistant ("Does that apply to me?", "I'm lena-k in
+ * there", "For context I'm…", "I wasn't in the meeting"): the owner speaking about the paste, not the paste going on.
+ */
+const turnsToAssistant = /\b(?:for context|in there|the above|(?:does|would) (?:that|this|it) apply to me|(?:was|were)n['’]?t (?:in|at|there)|not mine|their repo)\b/i;
+const firstPersonWord = /\b(?:I|I['’]m|my|me)\b/;
+
+/** The last paragraph as the owner's words again, when it speaks of the material to the assistant in the first person. */
+function resumesAtEnd(last: number | undefined, lines: readonly string[]): number | undefined {
+  if (last === undefined) return undefined;
+  const paragraph = lines.slice(last).join(' ');
+  return turnsToAssistant.test(paragraph) && firstPersonWord.test(paragraph) ? last : undefined;
 }
 
 /**

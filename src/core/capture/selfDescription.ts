@@ -4,7 +4,7 @@ import { toolsIn } from './passingShapes';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';
 import { knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks } from './knownNames';
-import { lexiconTag } from './wordTagger';
+import { isRegionName, lexiconTag } from './wordTagger';
 
 /**
  * The shapes of a compound self-introduction ("I'm Maya, she/her, a frontend engineer on the growth team at
@@ -38,7 +38,7 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 
 /** "a frontend engineer on the growth team at Quillbox in Toronto": role, team, employer and place in one phrase. */
 function rolePhrase(text: string): Candidate[] {
-  const role = match(text, String.raw`^(?:i am working as|i work as|i am|working as)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:only\s+|main\s+|sole\s+|new\s+|first\s+)?((?:${titleWord}){0,3}?${roleNouns})\b(.*)$`);
+  const role = match(text, String.raw`^(?:i am working as|i work as|i am|working as)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:only\s+|lone\s+|main\s+|sole\s+|new\s+|first\s+)?((?:${titleWord}){0,3}?${roleNouns})\b(.*)$`);
   if (!role) return [];
   const rest = role[2];
   const candidates = found('role', role[1]);
@@ -48,6 +48,9 @@ function rolePhrase(text: string): Candidate[] {
   if (employer && !/^(?:the|a|an)\b/i.test(employer[1])) candidates.push(...entity('employer', employer[1]));
   const place = match(rest, String.raw`\b(?:in|from|based in|living in|out of)\s+${proper}\s*$`) ?? match(rest, String.raw`\b(?:based in|living in|working from)\s+${proper}`);
   candidates.push(...entity('location', place?.[1]));
+  // "a firmware engineer at Lindqvist writing C and Rust": the languages and frameworks the work is done in.
+  const writing = match(rest, String.raw`\b(?:writing|coding in|working in|building with|mostly)\s+(.{1,40})$`);
+  if (writing) candidates.push(...toolsIn(writing[1]).filter((candidate) => candidate.key === 'languages' || candidate.key === 'frameworks'));
   return candidates;
 }
 
@@ -67,13 +70,26 @@ function pieces(text: string): Candidate[] {
   if (workFrom) return [...entity('employer', workFrom[1]), ...entity('location', workFrom[2])];
   const fromFor = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?from\s+${proper}\s+(?:for|at)\s+${proper}`);
   if (fromFor) return [...entity('location', fromFor[1]), ...entity('employer', fromFor[2])];
-  const workingAt = match(text, String.raw`^(?:i am working|i work|working)(?:\s+on the [\p{L}\d -]{1,30}? (?:team|squad))?\s+(?:at|for)\s+(.+)$`);
+  const workingAt = match(text, String.raw`^(?:i am working|i work|working)(?:\s+(?:remotely|remote|full[- ]time|part[- ]time|freelance))?(?:\s+on the [\p{L}\d -]{1,30}? (?:team|squad))?\s+(?:at|for)\s+(.+)$`);
   if (workingAt) {
     const as = match(workingAt[1], String.raw`\bas\s+(?:an?\s+)?((?:${titleWord}){0,3}?${roleNouns})\b`);
     return [...entity('employer', workingAt[1]), ...found('role', as?.[1])];
   }
   const nameFrom = capitalised(text, String.raw`^i am\s+(\p{Lu}[\p{Ll}'’]+)\s+(?:from|in)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$`);
   if (nameFrom) return [...found('name', nameFrom[1], 'C'), ...found('location', nameFrom[2])];
+  // "I'm in Salem, Oregon": a place with its region attached is a place, whatever the lexicon knows of the town.
+  const inRegion = capitalised(text, String.raw`^i am (?:in|from)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?),\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$`);
+  if (inRegion && isRegionName(inRegion[2])) return found('location', `${inRegion[1]}, ${inRegion[2]}`);
+  // "I do Ruby and Go at Cinderwick": the work's place is the employer.
+  const doAt = capitalised(text, String.raw`^i (?:do|write|code|build)\s+[\p{L}\d.+#, -]{1,40}?\s+at\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+)?)$`);
+  if (doAt && toolsIn(text.slice(0, text.indexOf(' at '))).length > 0) return entity('employer', doAt[1]);
+  // "I work on MYT": the zone the owner's hours keep.
+  const onZone = match(text, String.raw`^i (?:work|am|live) on\s+(\S+)$`);
+  const zoneOn = onZone ? timezoneIn(onZone[1]) : undefined;
+  if (zoneOn) return found('timezone', zoneOn);
+  // "im in berlin": written in lower case, a town the lexicon knows, for the owner to settle.
+  const inTown = /^i am in\s+(\p{Ll}[\p{Ll}'’-]+)$/u.exec(text);
+  if (inTown && /^(?:City|Country)$/.test(lexiconTag(inTown[1]) ?? '')) return found('location', inTown[1][0].toUpperCase() + inTown[1].slice(1));
   const inPlace = capitalised(text, String.raw`^i am in\s+(\p{Lu}[\p{L}'’]+(?:\s+\p{Lu}[\p{L}'’]+)?)$`);
   if (inPlace && /^(?:City|Country|Place|Region|Province)$/.test(lexiconTag(inPlace[1]) ?? '')) return found('location', inPlace[1]);
   const here = capitalised(text, String.raw`^(\p{Lu}[\p{Ll}'’]+) here(?: again)?$`);
@@ -120,6 +136,9 @@ function looseShapes(text: string): Candidate[] {
   if (writingIn) return toolsIn(writingIn[1]).filter((candidate) => candidate.key === 'languages' || candidate.key === 'frameworks');
   const hours = match(text, String.raw`^i keep ((?:UTC|GMT)(?:[+-]\d{1,2})?|[A-Z]{2,5}) hours\b`);
   if (hours && /^[A-Z+\-\d]+$/.test(hours[1])) return found('timezone', hours[1]);
+  // "i do vue mostly", "mostly do react stuff at my job": the work's languages and frameworks, by their names.
+  const doing = match(text, String.raw`^(?:i |i am )?(?:mostly |mainly |also )?(?:do|doing|doin)\s+(.{1,40})$`);
+  if (doing) return toolsIn(doing[1]).filter((candidate) => candidate.key === 'frameworks' || candidate.key === 'languages');
   const builds = match(text, String.raw`^i (?:mostly |mainly )?build\b.{0,40}?\b(?:with|using|in)\s+(.{1,30})$`);
   if (builds) return toolsIn(builds[1]).filter((candidate) => candidate.key === 'frameworks');
   return [];
@@ -167,6 +186,9 @@ export function withoutTypos(text: string): string | undefined {
   return fixed === text ? undefined : fixed;
 }
 
+/** The words most teams are named with ("platfrom team" is the Platform team). */
+const teamWords = ['platform', 'payments', 'billing', 'security', 'growth', 'search', 'infrastructure', 'frontend', 'backend', 'mobile', 'identity', 'checkout', 'onboarding', 'analytics', 'reliability', 'integrations', 'observability'];
+
 let misspellings: Map<string, string> | undefined;
 
 /**
@@ -176,14 +198,15 @@ let misspellings: Map<string, string> | undefined;
 function misspelt(word: string): string | undefined {
   if (!misspellings) {
     misspellings = new Map();
-    const names = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownPackageManagers, ...knownTestFrameworks, ...knownLanguages, ...knownFrameworks, ...knownDiets];
+    const names = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownPackageManagers, ...knownTestFrameworks, ...knownLanguages, ...knownFrameworks, ...knownDiets, ...teamWords];
     // "ubuntu" is "kubuntu" with a letter left out, and a name of its own: a name is never another's misspelling.
     const spelled = new Set(names.map((name) => name.toLowerCase()));
     for (const name of names) {
       const lower = name.toLowerCase();
       if (lower.length < 6 || !/^\p{L}+$/u.test(lower)) continue;
       for (let i = 0; i < lower.length; i++) {
-        const variants = [lower.slice(0, i) + lower.slice(i + 1), i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        // A name's first letter is never the one left out ("studio" is no misspelling of RStudio).
+        const variants = [i > 0 ? lower.slice(0, i) + lower.slice(i + 1) : lower, i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
         for (const variant of variants) if (!spelled.has(variant) && !misspellings.has(variant)) misspellings.set(variant, name);
       }
     }

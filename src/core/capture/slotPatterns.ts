@@ -35,12 +35,16 @@ function capitalise(words: string): string {
 }
 
 /** A proper-noun value (a place, a company): words up to the first that is clearly not part of it. */
+const companyWord = /^(?:labs|health|systems|studio|studios|tech|technologies|cloud|ai|analytics|software|robotics|games|bank|group|works|digital|media|solutions|networks|devices|data|bio|energy|capital|inc|ltd|gmbh)$/;
+
 export function properNoun(text: string, maxWords = 4): string | undefined {
   const words = text.trim().split(/\s+/);
   const kept: string[] = [];
   for (const word of words) {
     const clean = word.replace(/[,.;:!?)]+$/, '');
-    if (kept.length > 0 && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
+    // "quarry labs" typed in lower case: a company's last word ("Labs", "Health") is still part of its name.
+    const suffix = kept.length > 0 && text === text.toLowerCase() && companyWord.test(clean);
+    if (kept.length > 0 && !suffix && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
     if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’-]*$/u.test(clean)) break;
     kept.push(clean);
     if (clean !== word || kept.length === maxWords) break;
@@ -51,12 +55,51 @@ export function properNoun(text: string, maxWords = 4): string | undefined {
 /** Small words inside a surname ("Daan de Vries", "Ana dos Santos", "Ludwig van der Berg"). */
 const surnameParticle = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|ibn|al|el)$/;
 
-/** The surname that follows a first name, when the next words are one: a capitalised word, or particles and one. */
+/** Titles said before a surname ("Mrs. Patel", "Dr Okafor"): kept with it, and never a name alone. */
+export const honorific = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame)\.?$/i;
+
+/**
+ * The surname that follows a first name: up to three capitalised words, each after its particles ("Django Reinhardt
+ * Okoye", "Daan de Vries", "Gabriel García Márquez"). A name is never cut short of a part the owner wrote.
+ */
 export function surnameOf(words: readonly string[]): string[] {
+  const kept: string[] = [];
   let at = 0;
-  while (at < words.length && at < 3 && surnameParticle.test(words[at])) at++;
-  const last = words[at];
-  return last && /^\p{Lu}[\p{L}'’-]*$/u.test(last.replace(/[.,;:!?]+$/, '')) ? [...words.slice(0, at), last.replace(/[.,;:!?]+$/, '')] : [];
+  for (let part = 0; part < 3; part++) {
+    let next = at;
+    while (next < words.length && next - at < 3 && surnameParticle.test(words[next])) next++;
+    const word = words[next]?.replace(/[.,;:!?]+$/, '');
+    if (!word || !/^\p{Lu}[\p{L}'’-]*$/u.test(word)) break;
+    kept.push(...words.slice(at, next), word);
+    at = next + 1;
+    // A comma or a full stop ends the name ("Django Reinhardt, and I…").
+    if (word !== words[next]) break;
+  }
+  return kept;
+}
+
+/**
+ * A full name from the words of a name slot: a first name and its surname, a title with its surname ("Mrs. Patel"),
+ * or, in a message typed all in lower case, a first name the lexicon knows and the one word after it that is no English
+ * word ("rosa okafor"). Nothing when the words open with no name.
+ */
+export function fullName(words: readonly string[], lowerCaseMessage = false): string | undefined {
+  const [first, ...rest] = words;
+  if (!first) return undefined;
+  if (honorific.test(first)) {
+    const surname = surnameOf(rest);
+    return surname.length > 0 ? `${capitalise(first.replace(/\.$/, ''))}. ${surname.join(' ')}` : undefined;
+  }
+  const bare = first.replace(/[.,;:!?]+$/, '');
+  if (!/^\p{L}[\p{L}'’-]*$/u.test(bare)) return undefined;
+  const surname = bare === first ? surnameOf(rest) : [];
+  if (surname.length === 0 && lowerCaseMessage && bare === first && rest[0] && /^(?:FirstName|MaleName|FemaleName)$/.test(lexiconTag(bare) ?? '')) {
+    const next = rest[0].replace(/[.,;:!?]+$/, '');
+    const after = rest[1]?.toLowerCase();
+    if (/^\p{Ll}{2,}$/u.test(next) && (lexiconTag(next) ?? 'LastName') === 'LastName' && !notNames.has(next) && (after === undefined || next !== rest[0] || /^(?:and|i|im|here|btw|from|but|so)$/.test(after))) surname.push(next);
+  }
+  // Only the first letters the owner left small are raised; a particle keeps its case ("Daan de Vries").
+  return [bare, ...surname].map((word, i) => (i === 0 || /^\p{Ll}+$/u.test(word) && !surnameParticle.test(word) ? word[0].toUpperCase() + word.slice(1) : word)).join(' ');
 }
 
 function one(key: string, value: string | undefined, tier: Tier): Candidate[] {
@@ -68,11 +111,10 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 }
 
 const name: Extractor = (clause) => {
-  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+([\p{L}][\p{L}'’]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+[\p{Lu}][\p{L}'’-]*)?)(?![\p{L}/-])`);
+  const plain = match(clause, String.raw`^(?:my name is|my name's|name's|name is|call me|i go by|${I_AM} called)\s+((?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?[\p{L}][\p{L}'’]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+[\p{L}][\p{L}'’-]*){0,3})(?![\p{L}/-])`);
   // The second word of a name must really be capitalised ("my name is gustavo btw" is Gustavo; "Daan de Vries" keeps its "de").
-  const words = plain ? plain[1].split(/\s+/) : [];
-  const value = plain && [words[0], ...surnameOf(words.slice(1))].join(' ');
-  if (value && !notNames.has(value.toLowerCase())) return one('name', capitalise(value), 'A');
+  const value = plain ? fullName(plain[1].split(/\s+/), clause === clause.toLowerCase()) : undefined;
+  if (value && !notNames.has(value.toLowerCase()) && !notNames.has(value.split(' ')[0].toLowerCase())) return one('name', value, 'A');
   // "I'm Priya": a capitalised word alone after "I'm" may be a name, or not. The owner decides.
   const guess = /^[Ii](?:'m|’m| am)\s+(\p{Lu}[\p{Ll}'’]+)(?=$|,)/u.exec(clause);
   if (guess && !notNames.has(guess[1].toLowerCase())) return one('name', guess[1], 'C');
@@ -88,14 +130,14 @@ const pronouns: Extractor = (clause) => {
 };
 
 /** The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). */
-export const roleNouns = String.raw`(?:engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
+export const roleNouns = String.raw`(?:sysadmin|devops(?![\s-]+(?:engineer|lead|manager|specialist|architect|consultant|person)\b)|engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
 /** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"). */
-export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
+export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|lone|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
 
 const role: Extractor = (clause) => {
   const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:${titleWord}){0,3}?${roleNouns})\b`);
   if (plain) return one('role', plain[1], 'B');
-  const the = match(clause, String.raw`^${I_AM} the (?:only |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
+  const the = match(clause, String.raw`^${I_AM} the (?:only |lone |sole |main |lead )?((?:[\w-]+\s+){0,2}?${roleNouns})\b`);
   return one('role', the?.[1], 'B');
 };
 

@@ -5,7 +5,7 @@
  */
 import { caseSensitiveLanguages, findKnown, knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks, notNames } from './knownNames';
 import { roleWords } from './roleTerms';
-import { properNoun, roleNouns, surnameOf } from './slotPatterns';
+import { fullName, properNoun, roleNouns } from './slotPatterns';
 import { baseForms, baseName, uninflected, type Inflection } from './inflection';
 import { timezoneIn } from './timezones';
 import { isRegionName, lexiconTag } from './wordTagger';
@@ -38,7 +38,7 @@ export function slotPattern(key: string, last: boolean): string {
   if (last) return '(.+)';
   // "Go ve Python yazıyorum", "Go to TypeScript o tsukatte imasu": a list of names before the verb.
   if (key === 'tools') return '(.+?)';
-  if (key === 'name') return String.raw`(\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*)?)`;
+  if (key === 'name') return String.raw`((?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?\p{L}[\p{L}'’-]*(?:(?:\s+(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la))*\s+\p{Lu}[\p{L}'’-]*){0,3})`;
   if (key === 'role') return String.raw`([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)`;
   if (key === 'pronouns') return String.raw`(\p{L}+\/\p{L}+(?:\/\p{L}+)?)`;
   // "Asia/Tokyo", "UTC+9", "America/New_York" before the frame's closing words ("… desu").
@@ -55,17 +55,18 @@ const noFeatures: SlotFeatures = {};
 /** Whether the lexicon knows a name as a place's. */
 export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
 
+const streetWord = /\s(?:Lane|Street|St|Road|Rd|Avenue|Ave|Way|Close|Drive|Square|Crescent|Terrace|Gardens|Row|Mews)$/u;
+
 /** The value a slot's words give for its key, or nothing when the words are not one. */
 export function slotValue(key: string, words: string, file: SlotFeatures = noFeatures): string | undefined {
   const text = words.trim().replace(/^["'“‘]|["'”’.,;:!?]+$/gu, '');
   if (!text) return undefined;
   const inflections = file.inflections ?? [];
   if (key === 'name') {
-    const parts = text.split(/\s+/);
-    if (!/^\p{L}[\p{L}'’-]*$/u.test(parts[0])) return undefined;
-    const kept = [parts[0], ...surnameOf(parts.slice(1))].join(' ');
-    if (notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
-    return kept[0].toUpperCase() + kept.slice(1);
+    const parts = words.trim().replace(/^["'“‘]/u, '').split(/\s+/);
+    const kept = fullName(parts, words === words.toLowerCase());
+    if (!kept || notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
+    return kept;
   }
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
     const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
@@ -74,9 +75,13 @@ export function slotValue(key: string, words: string, file: SlotFeatures = noFea
     const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
     const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
     const base = name && baseName(name, inflections);
-    // "Java, South Dakota": a region the owner attached to the place is part of it.
-    const region = base && key === 'location' ? new RegExp(String.raw`^${escapeSource(name!)},\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*$`, 'u').exec(text)?.[1] : undefined;
-    return region && isRegionName(region) ? `${base}, ${region}` : base;
+    // "Java, South Dakota", "portland oregon": a region the owner attached to the place is part of it, and so is the
+    // town a street is in ("Flask Lane, Bristol").
+    const after = base && key === 'location' ? text.slice(text.toLowerCase().indexOf(name!.toLowerCase()) + name!.length) : '';
+    const region = /^(?:,\s*|\s+)(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\s*(?:$|[,.;])/u.exec(after)?.[1];
+    if (region && isRegionName(region)) return `${base}, ${region[0].toUpperCase()}${region.slice(1)}`;
+    const town = /^,\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*(?:$|[,.;])/u.exec(after)?.[1];
+    return town && streetWord.test(base!) && isPlaceName(town) ? `${base}, ${town}` : base;
   }
   if (key === 'role') {
     const role = predicateBase(text.replace(endsRole, '').trim(), file, (form) => namesAJob.test(form));
@@ -124,8 +129,4 @@ function predicateBase(text: string, file: SlotFeatures, known: (form: string) =
   const last = words[words.length - 1];
   const form = baseForms(last, inflections).map((base) => [...words.slice(0, -1), base].join(' ')).find(known);
   return form ?? text;
-}
-
-function escapeSource(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

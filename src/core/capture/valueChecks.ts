@@ -79,5 +79,7 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     if (key === 'employer' && [...tags].some((tag) => placeTags.has(tag))) return 'weak';
     return capital || key === 'team' ? 'strong' : 'weak';
   }
+  // "package manager: pnpm", "my password manager": a tool's kind, not a job.
+  if (key === 'role' && /\b(?:package|password|window|file|task|process|version|secrets?|session|plugin|dependency|display|download|boot|clipboard|tab) manager$/i.test(value)) return 'no';
   return 'strong';
 }
