@@ -157,7 +157,9 @@ function finalTier(candidate: Candidate, clause: OwnerClause, pasted: boolean, l
   const asWritten = properKey ? clause.text.includes(candidate.value) : !respellable || clause.text.toLowerCase().includes(candidate.value.toLowerCase());
   // "I live in Paris, Texas": a place cut before its region is not the place meant, and a name cut before its
   // particle ("Daan de Vries") not the name: asked.
-  const cut = (candidate.key === 'location' && candidate.value.includes(', ')) || (candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText));
+  const cut = (candidate.key === 'location' && candidate.value.includes(', ')) || (candidate.key === 'location' && new RegExp(String.raw`${escapeRegExp(candidate.value)},\s*\p{Lu}`, 'u').test(ownText))
+    // "Mary Ann Van Der Berg": a name followed by another capitalised word may be cut short.
+    || (candidate.key === 'name' && new RegExp(String.raw`${escapeRegExp(candidate.value)}\s+\p{Lu}`, 'u').test(ownText));
   // "Mrs. Patel" is how someone is addressed, and the owner may not be the one addressed: asked.
   const titled = candidate.key === 'name' && honorific.test(candidate.value.split(' ')[0]);
   const plain = !pasted && !long && !typo && strong && asWritten && !cut && !titled && clause.weaker.length === 0;

@@ -54,6 +54,8 @@ export function properNoun(text: string, maxWords = 4): string | undefined {
 
 /** Small words inside a surname ("Daan de Vries", "Ana dos Santos", "Ludwig van der Berg"). */
 const surnameParticle = /^(?:de|da|do|dos|das|del|della|di|du|van|von|der|den|ter|ten|le|la|bin|ibn|al|el)$/;
+/** The same small words capitalised, as they often open a surname ("Mary Ann Van Der Berg"): particles only when a name follows. */
+const capitalParticle = /^(?:De|Da|Do|Dos|Das|Del|Della|Di|Du|Van|Von|Der|Den|Ter|Ten|Le|La)$/;
 
 /** Titles said before a surname ("Mrs. Patel", "Dr Okafor"): kept with it, and never a name alone. */
 export const honorific = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame)\.?$/i;
@@ -67,7 +69,7 @@ export function surnameOf(words: readonly string[]): string[] {
   let at = 0;
   for (let part = 0; part < 3; part++) {
     let next = at;
-    while (next < words.length && next - at < 3 && surnameParticle.test(words[next])) next++;
+    while (next < words.length && next - at < 3 && (surnameParticle.test(words[next]) || (capitalParticle.test(words[next]) && /^\p{Lu}/u.test(words[next + 1] ?? '')))) next++;
     const word = words[next]?.replace(/[.,;:!?]+$/, '');
     if (!word || !/^\p{Lu}[\p{L}'’-]*$/u.test(word)) break;
     kept.push(...words.slice(at, next), word);
