@@ -171,4 +171,15 @@ describe('the frame reader in other languages', () => {
     assert.ok(summary.capturePrecision >= 0.95, `precision ${summary.capturePrecision}`);
     assert.ok(summary.recall >= 0.85, `recall ${summary.recall}`);
   });
+
+  it('keeps a foreign list of coding preferences in the owner\'s words, and a lone one as its concept', () => {
+    const styles = (text: string): string[] => proposed(text).filter((fact) => fact.startsWith('style=')).sort();
+    assert.deepEqual(styles('Prefiro aspas simples e tabs em vez de espaços.'), ['style=aspas simples', 'style=tabs em vez de espaços']);
+    assert.deepEqual(styles('Preferisco funzioni brevi e niente punti e virgola nel TypeScript.'), ['style=funzioni brevi', 'style=niente punti e virgola']);
+    assert.deepEqual(styles('Prefiero comillas dobles y siempre funciones pequeñas.'), ['style=comillas dobles', 'style=funciones pequeñas']);
+    // One preference keeps the concept's name; a list of things that are not code is no preference at all.
+    assert.deepEqual(styles('Prefiero composición sobre herencia, siempre que se pueda.'), ['style=composition over inheritance']);
+    assert.deepEqual(styles('Prefiero café y té por la mañana.'), []);
+  });
 });
+

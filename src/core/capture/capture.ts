@@ -9,7 +9,8 @@ import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
 import { ownWords } from './pastedText';
 import { withFieldLists } from './fieldLists';
-import { namesAConcept, styleCandidates } from './styleConcepts';
+import { conceptsNamedIn, namesAConcept, styleCandidates } from './styleConcepts';
+import { foreignPreferenceList } from './foreignPreferences';
 import { projectMarker } from './projectCapture';
 import { replacementsIn } from './retirements';
 import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
@@ -222,7 +223,10 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   }
   // Preferences are read by concept over the owner's whole text (styleConcepts.ts): a free-text value that names a
   // concept gives way to it, and a free-text one is never confirmed alone (its wording is the owner's to settle).
-  const concepts = styleCandidates(lists.rest);
+  // A foreign list of preferences is kept in the owner's words (foreignPreferences.ts), in place of the concepts it names.
+  const ownWorded = foreignPreferenceList(lists.rest);
+  const named = new Set(ownWorded.flatMap((candidate) => conceptsNamedIn(candidate.value)));
+  const concepts = [...styleCandidates(lists.rest).filter((concept) => !named.has(concept.value)), ...ownWorded];
   // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
   // "I'm Hana, devops at Meadowlark": a name said with the owner's role is an introduction too (the first guess only).
   const firstGuess = candidates.findIndex((candidate) => candidate.key === 'name' && candidate.tier === 'C');

@@ -75,3 +75,8 @@ export function styleCandidates(ownText: string): Candidate[] {
 export function namesAConcept(value: string): boolean {
   return concepts.some(([, pattern]) => pattern.test(value));
 }
+
+/** The known concepts a free-text style value names ("tabs en vez de espacios" names tabs). */
+export function conceptsNamedIn(value: string): string[] {
+  return concepts.filter(([, pattern]) => pattern.test(value)).map(([name]) => name);
+}
