@@ -181,5 +181,13 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(styles('Prefiero composición sobre herencia, siempre que se pueda.'), ['style=composition over inheritance']);
     assert.deepEqual(styles('Prefiero café y té por la mañana.'), []);
   });
+
+  it('reads tools named with the owner\'s own ("avec", "con", "com") and the diet a condition is given for', () => {
+    assert.deepEqual(proposed('Je bosse sous Linux, avec Neovim et fish.').sort(), ['editor=Neovim', 'os=Linux', 'shell=fish']);
+    assert.deepEqual(proposed('Programo en Go con Gin.').sort(), ['frameworks=Gin', 'languages=Go']);
+    // Tools named with someone else's are theirs too.
+    assert.deepEqual(proposed('Ma sœur code en Python, avec Django.'), []);
+    assert.deepEqual(proposed('Sono celiaco, quindi senza glutine per me.'), ['diet=senza glutine']);
+  });
 });
 

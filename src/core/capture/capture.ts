@@ -252,6 +252,9 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
   // "No meat for me, I'm vegetarian": the diet's name says it all.
   const notEating = /^(?:no|geen|kein|keine|keinen|não|non|nie|sin|sans|senza|ohne)\s/i;
   if (kept.some((candidate) => candidate.key === 'diet' && !notEating.test(candidate.value))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && notEating.test(candidate.value)));
+  // "Sono celiaca, quindi senza glutine": the condition is a reason, the diet is what the owner says they eat.
+  const glutenFree = /\b(?:senza glutine|sin gluten|sem gl[úu]ten|sans gluten|glutenfrei|glutenvrij|bezglutenow\p{L}*)\b/iu.exec(ownText);
+  if (glutenFree) kept = kept.map((candidate) => (candidate.key === 'diet' && /^(?:c[eo]?l[ií]ac[ao]?|c[oœ]liaque|z[öo]liaki\p{L}*)$/iu.test(candidate.value) ? { ...candidate, value: glutenFree[0] } : candidate));
   // "Quick intro: Dmitri, ML engineer, Kestrel AI, Toronto": of several lone capitalised words guessed to be a name,
   // the first is the introduction; the others are something else (a company, a product).
   const allNames = kept.filter((candidate) => candidate.key === 'name');

@@ -65,8 +65,11 @@ export interface FrameFile {
    * "jestem wegetarianką" wegetarianka): the value is kept in the form the owner would write it on its own.
    */
   readonly predicateInflections?: readonly Inflection[];
+  /** The language's "with" ("avec", "con"): known tools named with one the owner uses are theirs too. */
+  readonly toolsWith?: readonly string[];
 }
 
+const toolKey = new Set(['languages', 'frameworks', 'os', 'editor', 'shell', 'test_framework', 'package_manager']);
 export const frameFiles: readonly FrameFile[] = [en, de, es, pt, fr, it, nl, pl, tr, ja, mixed];
 export const byLanguage = new Map(frameFiles.map((file) => [file.language, file]));
 
@@ -221,6 +224,10 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
+  // "Je bosse sous macOS, avec iTerm et zsh", "en Scala avec Play": tools the owner names with their own are theirs.
+  const own = found.find((candidate) => !candidate.tail && toolKey.has(candidate.key));
+  const withWord = file?.toolsWith?.length ? new RegExp(String.raw`(?<!\p{L})(?:${file.toolsWith.join('|')})\s+([^,;:!?()]+)`, 'giu') : undefined;
+  if (own && withWord) for (const [, words] of clause.matchAll(withWord)) for (const tool of toolsIn(words)) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: own.tier === 'A' ? 'B' : own.tier });
   // How many slots read a value matters only here: it is not kept on the candidate.
   const standing = found.some((candidate) => !candidate.tail) ? found : [];
   return withoutShorterReadings(standing).map(({ key, value, tier, ...rest }) => ('framed' in rest ? { key, value, tier, framed: true as const } : { key, value, tier }));
@@ -376,7 +383,9 @@ export function withListTails(parts: readonly string[], language: string): strin
     // "…, desde Valencia", "…, a Bologna": a place after a comma goes with the clause before it (and is someone else's
     // when that clause is).
     const place = placeAfterComma.test(part);
-    if (previous !== undefined && (region || place || onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
+    // "…, avec SwiftUI côté iOS": tools named with the clause's own go with it.
+    const withTools = !!file?.toolsWith?.length && compiled(`^(?:${file.toolsWith.join('|')})\\s`, 'iu').test(part) && toolsIn(part).length > 0 && previous !== undefined && toolsIn(previous).length > 0;
+    if (previous !== undefined && (region || place || withTools || onlyAList(part, file) || (opensWithName && onlyAList(previous, file)))) joined[joined.length - 1] = `${previous}, ${part}`;
     else joined.push(part);
   }
   return joined;
