@@ -189,5 +189,11 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(proposed('Ma sœur code en Python, avec Django.'), []);
     assert.deepEqual(proposed('Sono celiaco, quindi senza glutine per me.'), ['diet=senza glutine']);
   });
+
+  it('reads an informal opening to everyone as the owner\'s own words, and a letter to a named reader as pasted', () => {
+    assert.deepEqual(proposed('Oi gente, sou dev mobile na Quintal. Alguém já usou o Expo Router?').sort(), ['employer=Quintal', 'role=dev mobile']);
+    assert.deepEqual(proposed('Hola chicos, soy dev backend en Ondara.').sort(), ['employer=Ondara', 'role=dev backend']);
+    assert.deepEqual(proposed('Oi Marina, sou dev mobile na Quintal e começo segunda.\nAbraços'), []);
+  });
 });
 

@@ -29,7 +29,15 @@ const quoteLine = /^\s*>/;
 const emailHeader = /^\s*(?:from|to|cc|bcc|subject|date|sent|reply-to|von|an|betreff|de|para|assunto|asunto)\s*:\s*\S/i;
 const forwarded = /^\s*(?:-{3,}\s*(?:forwarded|original) message|begin forwarded message|on .{4,80} wrote:\s*$)/i;
 /** "Hi Sam," / "Hello team," / "Dear Alex," — a greeting to someone who is not the assistant. */
-const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi|bonjour|salut|ciao|hoi|beste|liebe|lieber|caro|cara|querid[oa]s?|estimad[oa]s?|prezad[oa]s?)\s+(?!there\b|engram\b)(?:all|team|everyone|folks|guys|y'all|à tous|a todos|a tutti|tutti|todos|allemaal|zusammen|tout le monde|equipo|équipe|pessoal|[\p{Lu}][\p{L}'-]+(?: [\p{Lu}][\p{L}'-]+)?)\s*[,!]/iu;
+const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi|bonjour|salut|ciao|hoi|beste|liebe|lieber|caro|cara|querid[oa]s?|estimad[oa]s?|prezad[oa]s?)\s+(?!there\b|engram\b)((?:all|team|everyone|folks|guys|y'all|à tous|a todos|a tutti|tutti|todos|allemaal|zusammen|tout le monde|equipo|équipe|pessoal)\b|[\p{L}][\p{L}'-]+(?: [\p{L}][\p{L}'-]+)?)\s*[,!]/iu;
+/**
+ * A letter's greeting names its reader with a capital ("Hi Sam,"); the flag that lets "Hi team" match in any case would
+ * let any word be a name, and "Oi gente, sou dev front na X" is the owner's own opening, not a letter.
+ */
+function greetsReader(line: string): boolean {
+  const greeting = emailGreeting.exec(line);
+  return !!greeting && (/^(?:all|team|everyone|folks|guys|y'all|à|a |tutti|todos|allemaal|zusammen|tout|equipo|équipe|pessoal)/iu.test(greeting[1]) || /^\p{Lu}/u.test(greeting[1]));
+}
 const signOff = /^\s*(?:thanks|thank you|many thanks|best|cheers|regards|kind regards|best regards|warm regards|sincerely|all the best|talk soon|br|viele grüße|saludos|abraços|atenciosamente)\b[^.?\n]{0,40}$/i;
 const logLine =
   /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{1,2}:\d{2}(?::\d{2})?\]|[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|ALERT)\b|npm (?:ERR!|WARN)|at \S+ \(|at \S+:\d+|Traceback \(most recent|File "[^"]+", line \d+|[\w.]*(?:Error|Exception)(?::|\s*$)|[\w.-]+-\d+\s+\|)/;
@@ -147,7 +155,7 @@ function classify(lines: readonly string[]): LineKind[] {
       }
       continue;
     }
-    if (emailGreeting.test(line) || emailHeader.test(line) || forwarded.test(line)) {
+    if (greetsReader(line) || emailHeader.test(line) || forwarded.test(line)) {
       inEmail = true;
       kinds[i] = 'foreign';
       continue;
