@@ -195,5 +195,11 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(proposed('Hola chicos, soy dev backend en Ondara.').sort(), ['employer=Ondara', 'role=dev backend']);
     assert.deepEqual(proposed('Oi Marina, sou dev mobile na Quintal e começo segunda.\nAbraços'), []);
   });
+
+  it('reads a sentence that opens in another language as that language, its English half too', () => {
+    const facts = captureFacts('user', 'Lavoro su Nuxt e Vue, and honestly I love it, my main language is TypeScript.', defaultAllowlist).candidates;
+    assert.deepEqual(facts.map((fact) => `${fact.key}=${fact.value}`).sort(), ['frameworks=Nuxt', 'frameworks=Vue', 'languages=TypeScript']);
+    assert.ok(facts.every((fact) => fact.tier !== 'A'), 'a code-mixed sentence is asked about, never confirmed alone');
+  });
 });
 

@@ -180,7 +180,11 @@ export function languageOf(sentence: string): Language | undefined {
   const opened = order.filter((language) => languages[language].opening.test(sentence) || frameDetects(language, sentence));
   // (a language's frame file may add openings of its own: `detect` in frames/*.json)
   if (opened.length === 0) return undefined;
-  if (englishI.test(sentence) && !/\b(?:ich|mein|yo|mi|eu|meu|minha|je|moi|mon|ik|mijn|io|sono)\b/i.test(sentence)) return undefined;
+  // "Lavoro su Svelte e SvelteKit, and honestly I love it": a sentence whose first clause opens in the language is
+  // written in it, its English halves read as English clauses (foreignClauses).
+  const firstClause = sentence.replace(/^(?:hallo|hola|oi|olá|bonjour|salut|ciao|hoi|hey|hi)\b[!,.\s]*/iu, '').split(/\s*[,;.!?]\s*|\s+(?:and|but)\s+/u)[0];
+  const opensInIt = !englishI.test(firstClause) && opened.some((language) => languages[language].opening.test(firstClause) || frameDetects(language, firstClause));
+  if (englishI.test(sentence) && !opensInIt && !/\b(?:ich|mein|yo|mi|eu|meu|minha|je|moi|mon|ik|mijn|io|sono)\b/i.test(sentence)) return undefined;
   // "Vivo a Trieste, uso un Mac e come editor ho…" opens in Italian, Spanish and Portuguese alike: the language whose
   // small words the sentence shows most is the one it is written in (ties go by `order`).
   const shown = (language: Language): number => new Set(sentence.toLowerCase().match(new RegExp(languages[language].marker.source, 'giu')) ?? []).size;
