@@ -201,5 +201,10 @@ describe('the frame reader in other languages', () => {
     assert.deepEqual(facts.map((fact) => `${fact.key}=${fact.value}`).sort(), ['frameworks=Nuxt', 'frameworks=Vue', 'languages=TypeScript']);
     assert.ok(facts.every((fact) => fact.tier !== 'A'), 'a code-mixed sentence is asked about, never confirmed alone');
   });
+
+  it('reads the language\'s "is" inside an English half, and the zone abbreviations of Argentina and Malaysia', () => {
+    assert.deepEqual(proposed('Je suis SRE chez Brisant, and my editor c\'est Helix.').sort(), ['editor=Helix', 'employer=Brisant', 'role=SRE']);
+    assert.deepEqual(proposed('Vivo en Córdoba, así que mi zona horaria es ART.').sort(), ['location=Córdoba', 'timezone=ART']);
+  });
 });
 

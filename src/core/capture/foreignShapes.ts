@@ -217,12 +217,18 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
     // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A. An English
     // clause in the owner's other language ("…, and my OS is NixOS") is read by the English shapes, never confirmed alone.
-    .map((text) => (englishPart.test(text) ? { text: text.replace(englishPart, '$1'), weaker: [codeMixed], words: tagWords(text.replace(englishPart, '$1')), language: 'en' as const } : { text, weaker: [], words: [], language }));
+    .map((text) => (englishPart.test(text) ? englishClause(text.replace(englishPart, '$1')) : { text, weaker: [], words: [], language }));
 }
 
 /** An English clause inside a sentence in another language: "and my OS is NixOS", "I work at Nopal Systems". */
 const englishPart = /^(?:and\s+|but\s+|so\s+)?(?:honestly\s+|also\s+)?((?:i(?:'m| am)?\s+(?:a|an|the|on|in|at|work|live|use|write|code|do|prefer|test|run|build|mostly|also)\b|my\s).*)$/iu;
 const codeMixed = 'an English clause in a sentence in another language';
+/** "my shell c'est bash", "my editor es Neovim": the language's "is" inside an English clause is still "is". */
+const foreignIs = /^(my\s+[\p{L} ]{1,24}?)\s+(?:c'est|c’est|est|es|é|è|ist)\s+/iu;
+function englishClause(part: string): OwnerClause {
+  const text = part.replace(foreignIs, '$1 is ');
+  return { text, weaker: [codeMixed], words: tagWords(text), language: 'en' };
+}
 
 const name = String.raw`(\p{Lu}[\p{Ll}'’]+(?:\s+\p{Lu}[\p{Ll}'’]+)?|\p{Ll}[\p{Ll}'’]+)`;
 const properWords = String.raw`(\p{L}[\p{L}\d&.'’-]*(?:\s+(?:de\s+)?\p{Lu}[\p{L}\d&.'’-]*){0,2}?)`;

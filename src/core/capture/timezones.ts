@@ -6,6 +6,8 @@ const abbreviations = new Set([
   'UTC', 'GMT', 'CET', 'CEST', 'EET', 'EEST', 'WET', 'BST', 'IST', 'JST', 'KST', 'PST', 'PDT', 'PT', 'MST', 'MDT', 'CST', 'CDT', 'EST',
   'EDT', 'ET', 'AEST', 'AEDT', 'ACST', 'AWST', 'NZST', 'NZDT', 'HKT', 'SGT', 'BRT', 'MEZ', 'MESZ', 'WIB', 'PHT', 'ICT', 'SAST', 'MSK',
   'PKT', 'NPT', 'AKST', 'HST', 'COT', 'PET', 'CLT', 'UYT', 'VET', 'AST', 'ADT', 'NST', 'WAT', 'EAT', 'CAT',
+  // Argentina, Malaysia, the Gulf, Turkey, Iran, Bangladesh, Bolivia, Paraguay, Ecuador, central and eastern Indonesia.
+  'ART', 'MYT', 'GST', 'TRT', 'IRST', 'BDT', 'BOT', 'PYT', 'ECT', 'WITA', 'WIT',
 ]);
 /** Abbreviations that are no English word, so typed in lower case ("im on pst") they still name a zone. */
 const lowerCaseAbbreviations = new Set(['utc', 'gmt', 'cet', 'cest', 'pst', 'pdt', 'est', 'edt', 'cst', 'cdt', 'mst', 'mdt', 'ist', 'jst', 'kst', 'bst', 'aest', 'aedt', 'nzst', 'sgt', 'hkt', 'eet']);
