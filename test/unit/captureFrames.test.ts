@@ -68,6 +68,11 @@ describe('capture reads the frame before the word', () => {
     assert.deepEqual(proposed('I live in Zed, a small village in Belgium.'), ['location=Zed']);
   });
 
+  it('reads past an emoji: one that ends the line is tone, one before "working at" ends a clause', () => {
+    assert.deepEqual(proposed('fedora user here 🐧'), ['os=Fedora']);
+    assert.deepEqual(proposed("I'm Priyanka 👋 working at Saltmarsh Health as an ML engineer"), ['name=Priyanka', 'employer=Saltmarsh Health', 'role=ML engineer']);
+  });
+
   it('takes no employer from the area a role is held for, and no job from a part in a project', () => {
     assert.deepEqual(proposed("I'm the tech lead for Checkout."), ['role=tech lead']);
     assert.deepEqual(proposed("I'm a tech lead for Shopify."), ['role=tech lead', 'employer=Shopify']);
