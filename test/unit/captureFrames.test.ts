@@ -73,6 +73,11 @@ describe('capture reads the frame before the word', () => {
     assert.deepEqual(proposed("I'm Priyanka 👋 working at Saltmarsh Health as an ML engineer"), ['name=Priyanka', 'employer=Saltmarsh Health', 'role=ML engineer']);
   });
 
+  it('reads no name from a title after a word ("Google SRE here"), though a frame may name one ("My name is Ada Lead")', () => {
+    assert.deepEqual(proposed('Google SRE here, quick one about alerts'), ['role=Google SRE']);
+    assert.deepEqual(proposed('My name is Ada Lead.'), ['name=Ada Lead']);
+  });
+
   it('takes no employer from the area a role is held for, and no job from a part in a project', () => {
     assert.deepEqual(proposed("I'm the tech lead for Checkout."), ['role=tech lead']);
     assert.deepEqual(proposed("I'm a tech lead for Shopify."), ['role=tech lead', 'employer=Shopify']);

@@ -1,4 +1,5 @@
 import { findKnown, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownShells, notNames } from './knownNames';
+import { roleNouns } from './slotPatterns';
 import { lexiconTag, type Word } from './wordTagger';
 
 /**
@@ -16,6 +17,8 @@ const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her
 /** Programs people say they "live in" ("Sure, I live in Excel now", "writing C# in Unity"): never a place, framed or not. */
 const programsNotPlaces = [...knownEditors, ...knownShells, 'Excel', 'Google Sheets', 'Slack', 'Jira', 'Confluence', 'Notion', 'Figma', 'Outlook', 'Microsoft Teams', 'Unity', 'Unreal Engine', 'Unreal', 'Blender', 'Photoshop', 'Postman', 'tmux', 'Jupyter', 'Discord', 'GitHub', 'Stack Overflow', 'Kubernetes', 'Docker'];
 const toolNames = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownLanguages, ...knownFrameworks, 'Stack Overflow', 'GitHub', 'Slack', 'Discord', 'Jira', 'Ollama', 'Copilot', 'ChatGPT', 'Docker'];
+
+const titleLast = new RegExp(String.raw`\s${roleNouns}$`, 'i');
 
 /** "Vim, a village in the Netherlands", "Scala, near Amalfi": the words after a name say it is a place. */
 function placeAppositive(value: string, text: string): boolean {
@@ -60,6 +63,8 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     // "SRE", "QA": an acronym is a title, not what to call someone.
     if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
     if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
+    // "Google SRE here", "Stripe engineer here": a title after a word is a job, not a name.
+    if (!framed && /\s/.test(value) && titleLast.test(value)) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
     const place = [...tags].some((tag) => placeTags.has(tag));
