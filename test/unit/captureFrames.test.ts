@@ -62,6 +62,28 @@ describe('capture reads the frame before the word', () => {
     assert.deepEqual(proposed('I use Helix.'), ['editor=Helix']);
   });
 
+  it('reads "I live in <a program>" as a figure of speech unless the words after it say it is a place', () => {
+    assert.deepEqual(proposed('Honestly I live in Jira these days, send help.'), []);
+    assert.deepEqual(proposed("I'm an indie dev shipping C# games in Unity."), ['role=indie dev', 'languages=C#']);
+    assert.deepEqual(proposed('I live in Zed, a small village in Belgium.'), ['location=Zed']);
+  });
+
+  it('reads past an emoji: one that ends the line is tone, one before "working at" ends a clause', () => {
+    assert.deepEqual(proposed('fedora user here 🐧'), ['os=Fedora']);
+    assert.deepEqual(proposed("I'm Priyanka 👋 working at Saltmarsh Health as an ML engineer"), ['name=Priyanka', 'employer=Saltmarsh Health', 'role=ML engineer']);
+  });
+
+  it('reads no name from a title after a word ("Google SRE here"), though a frame may name one ("My name is Ada Lead")', () => {
+    assert.deepEqual(proposed('Google SRE here, quick one about alerts'), ['role=Google SRE']);
+    assert.deepEqual(proposed('My name is Ada Lead.'), ['name=Ada Lead']);
+  });
+
+  it('takes no employer from the area a role is held for, and no job from a part in a project', () => {
+    assert.deepEqual(proposed("I'm the tech lead for Checkout."), ['role=tech lead']);
+    assert.deepEqual(proposed("I'm a tech lead for Shopify."), ['role=tech lead', 'employer=Shopify']);
+    assert.deepEqual(proposed("I'm the new maintainer of this repo, and I use fish."), ['shell=fish']);
+  });
+
   it('has a plain statement for every language of the frame files, read in that language', () => {
     assert.deepEqual(Object.keys(perLanguage).sort(), frameFiles.map((file) => file.language).sort());
     for (const [language, [text, facts]] of Object.entries(perLanguage)) {

@@ -61,7 +61,8 @@ function candidateSentences(ownText: string): string[] {
   for (const rawLine of ownText.split('\n')) {
     // "2. i'm she/her", "- based in Pune", "P.S. I'm on fish": the marker is not part of the sentence.
     const bullet = /^\s*(?:\d{1,2}[.)]|[-*•])\s+/.test(rawLine);
-    const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '');
+    // "arch user here 🙃": an emoji that ends the line is its tone, not its words.
+    const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '').replace(/\s+[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]+\s*$/u, '');
     // "About me:" then "- macOS", "- Neovim": each item under the owner's own heading describes the owner.
     if (underOwnHeading && bullet && line.trim()) {
       sentences.push(`about me: ${line.trim()}`);
@@ -72,8 +73,8 @@ function candidateSentences(ownText: string): string[] {
     // A sentence in another language may speak of its owner with no pronoun ("Sviluppo app in Kotlin", "Tous mes tests…").
     const ownerCue = (text: string): boolean => firstPersonCue.test(text) || changeOpening.test(text) || looksForeign(text);
     if (!ownerCue(line) && !(sentences.length === 0 && firstFragment.test(line))) continue;
-    // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…").
-    for (const sentence of splitSentences(unpunctuated(line).replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b)/gu, '. '))) {
+    // An emoji often ends a sentence where no full stop does ("…two weeks ago 😅 I'm a junior dev…", "im priyanka 👋 working at…").
+    for (const sentence of splitSentences(unpunctuated(line).replace(/\s*[\p{Extended_Pictographic}]+[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*\s+(?=I\b|I'm\b|My\b|my\b|i'm\b|im\b|(?:working|based|living|located) (?:at|for|in|out of|from)\b)/giu, '. '))) {
       for (const part of sentence.split(/\s+[—–]\s+|;\s*|\s+-\s+/)) {
         if (part.length <= maxSentenceLength && (ownerCue(part) || (sentences.length === 0 && firstFragment.test(part)))) sentences.push(part.trim());
       }

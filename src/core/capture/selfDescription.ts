@@ -44,7 +44,9 @@ function rolePhrase(text: string): Candidate[] {
   const candidates = found('role', role[1]);
   const team = match(rest, String.raw`\b(?:on|in|for|of)\s+the\s+([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\b`);
   candidates.push(...found('team', team?.[1]));
-  const employer = match(rest, String.raw`\b(?:called|named)\s+${proper}`) ?? match(rest, String.raw`\b(?:at|for|with)\s+${proper}`);
+  // "I'm the PM for Search", "the tech lead for Payments": the one holding a role for an area names a product, not an employer.
+  const forArea = /^(?:i am working as|i work as|i am|working as)\s+(?:as\s+)?the\s/i.test(text) ? 'at|with' : 'at|for|with';
+  const employer = match(rest, String.raw`\b(?:called|named)\s+${proper}`) ?? match(rest, String.raw`\b(?:${forArea})\s+${proper}`);
   if (employer && !/^(?:the|a|an)\b/i.test(employer[1])) candidates.push(...entity('employer', employer[1]));
   const place = match(rest, String.raw`\b(?:in|from|based in|living in|out of)\s+${proper}\s*$`) ?? match(rest, String.raw`\b(?:based in|living in|working from)\s+${proper}`);
   candidates.push(...entity('location', place?.[1]));

@@ -1,4 +1,5 @@
 import { findKnown, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownShells, notNames } from './knownNames';
+import { roleNouns } from './slotPatterns';
 import { lexiconTag, type Word } from './wordTagger';
 
 /**
@@ -13,7 +14,17 @@ const closedClass = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunctio
 const nameTags = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
 const placeTags = new Set(['Place', 'City', 'Country', 'Region', 'Province', 'Town', 'Address']);
 const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her', 'its', 'home', 'work', 'it', 'this', 'that', 'all', 'some', 'one', 'least', 'most', 'first', 'last', 'night', 'day', 'office', 'school', 'uni', 'university', 'college', 'bottom', 'top', 'heart', 'peace']);
+/** Programs people say they "live in" ("Sure, I live in Excel now", "writing C# in Unity"): never a place, framed or not. */
+const programsNotPlaces = [...knownEditors, ...knownShells, 'Excel', 'Google Sheets', 'Slack', 'Jira', 'Confluence', 'Notion', 'Figma', 'Outlook', 'Microsoft Teams', 'Unity', 'Unreal Engine', 'Unreal', 'Blender', 'Photoshop', 'Postman', 'tmux', 'Jupyter', 'Discord', 'GitHub', 'Stack Overflow', 'Kubernetes', 'Docker'];
 const toolNames = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownLanguages, ...knownFrameworks, 'Stack Overflow', 'GitHub', 'Slack', 'Discord', 'Jira', 'Ollama', 'Copilot', 'ChatGPT', 'Docker'];
+
+const titleLast = new RegExp(String.raw`\s${roleNouns}$`, 'i');
+
+/** "Vim, a village in the Netherlands", "Scala, near Amalfi": the words after a name say it is a place. */
+function placeAppositive(value: string, text: string): boolean {
+  const at = text.toLowerCase().indexOf(value.toLowerCase());
+  return at >= 0 && /^,?\s+(?:(?:an?|the)\s+(?:small\s+|little\s+|tiny\s+)?(?:village|town|city|island|region|county|province|state|country|suburb|hamlet)\b|(?:near|outside|in)\s+\p{Lu})/u.test(text.slice(at + value.length));
+}
 
 /** Whether the value is written with a capital in the owner's words (not just at the start of a sentence). */
 function capitalisedIn(value: string, words: readonly Word[], text: string): boolean {
@@ -52,6 +63,8 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     // "SRE", "QA": an acronym is a title, not what to call someone.
     if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
     if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
+    // "Google SRE here", "Stripe engineer here": a title after a word is a job, not a name.
+    if (!framed && /\s/.test(value) && titleLast.test(value)) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
     const place = [...tags].some((tag) => placeTags.has(tag));
@@ -68,6 +81,7 @@ export function plausibility(key: string, value: string, words: readonly Word[],
   }
   if (key === 'employer' || key === 'location' || key === 'team') {
     if (notEntities.has(first) || (knownTool() && key !== 'team')) return 'no';
+    if (key === 'location' && findKnown(value, programsNotPlaces).length > 0 && !placeAppositive(value, text)) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
     const capital = capitalisedIn(value, words, text);
@@ -80,6 +94,8 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     return capital || key === 'team' ? 'strong' : 'weak';
   }
   // "package manager: pnpm", "my password manager": a tool's kind, not a job.
+  // "I'm the new maintainer": a part in a project, not a job.
+  if (key === 'role' && /^(?:(?:new|current|sole|lead|main|project|core|co-?)\s*)?maintainer$/i.test(value)) return 'no';
   if (key === 'role' && /\b(?:package|password|window|file|task|process|version|secrets?|session|plugin|dependency|display|download|boot|clipboard|tab) manager$/i.test(value)) return 'no';
   return 'strong';
 }
