@@ -66,6 +66,29 @@ describe('the frame reader in other languages', () => {
     assert.equal(englishRole('bakkuendo enjinia'), 'backend engineer');
   });
 
+  it('reads fronted objects, side labels, a name alone after "I am", romaji and code-mixed frames (round 9)', () => {
+    const read: Record<string, [string, string[]]> = {
+      de: ['Ich wohne in Bremen, Tests schreibe ich immer mit Vitest.', ['location=Bremen', 'test_framework=vitest']],
+      es: ['Programo casi siempre con Rust.', ['languages=Rust']],
+      fr: ['Côté shell, fish et je code en Go.', ['languages=Go', 'shell=fish']],
+      frDu: ['Je fais principalement du Go.', ['languages=Go']],
+      nl: ['Ik werk bij Adyen, tijdzone CET.', ['employer=Adyen', 'timezone=CET']],
+      pl: ['Mieszkam w Gdańsku, strefa czasowa CET.', ['location=Gdańsk', 'timezone=CET']],
+      pt: ['Moro em Natal e o gerenciador de pacotes é o pnpm.', ['location=Natal', 'package_manager=pnpm']],
+      ptHere: ['Sou engenheiro, aqui em Florianópolis.', ['location=Florianópolis', 'role=engenheiro']],
+      esName: ['Buenas, soy Marta Quiroga.', ['name=Marta Quiroga']],
+      ja: ['Ima wa Kotlin o kaite imasu.', ['languages=Kotlin']],
+      jaTeam: ['Ninshō chīmu ni shozoku shite imasu.', ['team=Ninshō']],
+      tr: ['Adım Can, frontend geliştiriciyim.', ['role=frontend geliştirici']],
+      hi: ['Mera editor toh Helix hi hai.', ['editor=Helix']],
+      tl: ['Ubuntu gamit ko sa desktop.', ['os=Ubuntu']],
+    };
+    for (const [language, [text, facts]] of Object.entries(read)) {
+      assert.deepEqual(proposed(text).sort(), facts, `${language}: "${text}"`);
+    }
+    assert.deepEqual(proposed('Soy Vim.'), [], 'a name alone is never a tool\'s name');
+  });
+
   it('proposes the value a retirement names in the old one\'s place, in every language, and not the old one', () => {
     const replaced: Record<string, [string, string, string]> = {
       de: ['Ich bin von Jest zu Vitest gewechselt.', 'jest', 'test_framework=vitest'],
