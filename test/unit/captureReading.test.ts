@@ -113,4 +113,13 @@ describe('capture reads the sentence, not the string', () => {
     assert.deepEqual(facts(randomBytes(1_000_000).toString('latin1')), []);
     assert.deepEqual(facts('a'.repeat(1_000_000)), []);
   });
+
+  it('reads a profile the owner writes as "field = value" lines, and no config file that sets a name, a shell and an os', () => {
+    assert.deepEqual(facts('Profile (please keep this):\nname = Hiroshi Watanabe\npronouns = he/him\nlocation = Sendai\nlanguages = C, Rust'), [
+      'name=Hiroshi Watanabe:B', 'pronouns=he/him:B', 'location=Sendai:B', 'languages=C:B', 'languages=Rust:B',
+    ]);
+    assert.deepEqual(facts('why does this fail?\nname = build-bot\nshell = bash\nos = linux'), []);
+    assert.deepEqual(facts('Here is my Cargo.toml:\nname = "engram"\nversion = "0.1.0"'), []);
+    assert.deepEqual(facts('Profile (from LinkedIn):\nName: Jane Doe\nRole: CTO\nLocation: Austin'), []);
+  });
 });
