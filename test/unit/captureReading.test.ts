@@ -122,4 +122,11 @@ describe('capture reads the sentence, not the string', () => {
     assert.deepEqual(facts('Here is my Cargo.toml:\nname = "engram"\nversion = "0.1.0"'), []);
     assert.deepEqual(facts('Profile (from LinkedIn):\nName: Jane Doe\nRole: CTO\nLocation: Austin'), []);
   });
+
+  it('takes the one tool of a retired one\'s key named after it as its replacement, not one someone else uses or one asked about', () => {
+    assert.deepEqual(facts('I stopped using zsh, plain bash is enough for me.'), ['shell=bash:B']);
+    assert.deepEqual(facts('I no longer use Windows at all. Fully on Linux now.'), ['os=Linux:B']);
+    assert.deepEqual(facts('I stopped using zsh because my team uses bash.'), []);
+    assert.deepEqual(facts('I no longer use Windows. Maybe Fedora or Ubuntu?'), []);
+  });
 });
