@@ -129,4 +129,11 @@ describe('capture reads the sentence, not the string', () => {
     assert.deepEqual(facts('I stopped using zsh because my team uses bash.'), []);
     assert.deepEqual(facts('I no longer use Windows. Maybe Fedora or Ubuntu?'), []);
   });
+
+  it('reads a list under a heading with an aside before its colon, and a style preference without the language it is scoped to', () => {
+    assert.deepEqual(facts('Code style, for the record: tabs, 100-char lines, trailing commas, and single quotes in TypeScript.'), [
+      'style=tabs:B', 'style=100-char lines:B', 'style=trailing commas:B', 'style=single quotes:B',
+    ]);
+    assert.deepEqual(facts('My setup, since you asked: zsh as the default shell, Helix as the editor'), ['shell=zsh:B', 'editor=Helix:B']);
+  });
 });
