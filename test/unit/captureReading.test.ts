@@ -135,5 +135,6 @@ describe('capture reads the sentence, not the string', () => {
       'style=tabs:B', 'style=100-char lines:B', 'style=trailing commas:B', 'style=single quotes:B',
     ]);
     assert.deepEqual(facts('My setup, since you asked: zsh as the default shell, Helix as the editor'), ['shell=zsh:B', 'editor=Helix:B']);
+    assert.deepEqual(facts('My setup: Windows with WSL, Rider'), ['os=Windows:B', 'editor=Rider:B']);
   });
 });

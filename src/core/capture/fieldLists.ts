@@ -61,7 +61,8 @@ function toolItems(list: string, strict: boolean): Candidate[] | undefined {
   const parts = items(list).flatMap((item) => item.split(/\s+(?:and|&|\+|plus)\s+|\s*\/\s*/));
   const found: Candidate[] = [];
   let named = 0;
-  for (const part of parts) {
+  for (const written of parts) {
+    const part = hostOf(written);
     const tools = toolsIn(part);
     if (tools.length === 0) {
       // "also: zsh, tmux, Docker": a one-word item no list knows is still an item of the list; words are not.
@@ -77,6 +78,14 @@ function toolItems(list: string, strict: boolean): Candidate[] | undefined {
     for (const tool of tools) if (!found.some((known) => known.key === tool.key && known.value === tool.value)) found.push({ ...tool, tier: 'B' });
   }
   return named >= (strict ? 2 : 1) ? found : undefined;
+}
+
+/** "Windows with WSL": a tool run inside another of its key is the host's add-on; the host is the value. */
+function hostOf(part: string): string {
+  const hosted = /^(.+?)\s+with\s+(.+)$/i.exec(part);
+  if (!hosted) return part;
+  const [host, inside] = [toolsIn(hosted[1]), toolsIn(hosted[2])];
+  return host.length === 1 && inside.length > 0 && inside.every((tool) => tool.key === host[0].key) ? hosted[1] : part;
 }
 
 const listGlue = /\b(?:as (?:the|my) (?:default |usual |main )?(?:shell|editor|ide|os|terminal|package manager|test runner)|for|tests?|testing|e2e|packages?|a bit of|a little|some|mostly|mainly|only|daily|at work|on the side|for fun|v?\d+(?:\.\d+)*)\b|[.!()-]/gi;
