@@ -136,5 +136,6 @@ describe('capture reads the sentence, not the string', () => {
     ]);
     assert.deepEqual(facts('My setup, since you asked: zsh as the default shell, Helix as the editor'), ['shell=zsh:B', 'editor=Helix:B']);
     assert.deepEqual(facts('My setup: Windows with WSL, Rider'), ['os=Windows:B', 'editor=Rider:B']);
+    assert.deepEqual(facts('zsh + vim + yarn, thats my whole setup'), ['shell=zsh:B', 'editor=Vim:B', 'package_manager=yarn:B']);
   });
 });

@@ -90,7 +90,7 @@ function hostOf(part: string): string {
 
 const listGlue = /\b(?:as (?:the|my) (?:default |usual |main )?(?:shell|editor|ide|os|terminal|package manager|test runner)|for|tests?|testing|e2e|packages?|a bit of|a little|some|mostly|mainly|only|daily|at work|on the side|for fun|v?\d+(?:\.\d+)*)\b|[.!()-]/gi;
 
-const labelAfter = /^(.+?)[.!]\s+(?:that['’]?s|thats|those are|these are)\s+(?:my|the)\s+(?:whole\s+|entire\s+)?(style|preferences|conventions|toolbox|stack|setup|tools)\b/i;
+const labelAfter = /^(.+?)[.!,]\s+(?:that['’]?s|thats|those are|these are)\s+(?:my|the)\s+(?:whole\s+|entire\s+)?(style|preferences|conventions|toolbox|stack|setup|tools)\b/i;
 
 /** One style preference as the owner wrote it: a short phrase, not a sentence. */
 function styleItems(list: string): Candidate[] {
