@@ -138,4 +138,9 @@ describe('capture reads the sentence, not the string', () => {
     assert.deepEqual(facts('My setup: Windows with WSL, Rider'), ['os=Windows:B', 'editor=Rider:B']);
     assert.deepEqual(facts('zsh + vim + yarn, thats my whole setup'), ['shell=zsh:B', 'editor=Vim:B', 'package_manager=yarn:B']);
   });
+
+  it('takes nothing from a tool used here only, or only because a template needs it', () => {
+    assert.deepEqual(facts("I'm using yarn here only because the template needs it."), []);
+    assert.deepEqual(facts('I use yarn for everything.').map((fact) => fact.replace(/:[ABC]$/, '')), ['package_manager=yarn']);
+  });
 });
