@@ -113,4 +113,34 @@ describe('capture reads the sentence, not the string', () => {
     assert.deepEqual(facts(randomBytes(1_000_000).toString('latin1')), []);
     assert.deepEqual(facts('a'.repeat(1_000_000)), []);
   });
+
+  it('reads a profile the owner writes as "field = value" lines, and no config file that sets a name, a shell and an os', () => {
+    assert.deepEqual(facts('Profile (please keep this):\nname = Hiroshi Watanabe\npronouns = he/him\nlocation = Sendai\nlanguages = C, Rust'), [
+      'name=Hiroshi Watanabe:B', 'pronouns=he/him:B', 'location=Sendai:B', 'languages=C:B', 'languages=Rust:B',
+    ]);
+    assert.deepEqual(facts('why does this fail?\nname = build-bot\nshell = bash\nos = linux'), []);
+    assert.deepEqual(facts('Here is my Cargo.toml:\nname = "engram"\nversion = "0.1.0"'), []);
+    assert.deepEqual(facts('Profile (from LinkedIn):\nName: Jane Doe\nRole: CTO\nLocation: Austin'), []);
+  });
+
+  it('takes the one tool of a retired one\'s key named after it as its replacement, not one someone else uses or one asked about', () => {
+    assert.deepEqual(facts('I stopped using zsh, plain bash is enough for me.'), ['shell=bash:B']);
+    assert.deepEqual(facts('I no longer use Windows at all. Fully on Linux now.'), ['os=Linux:B']);
+    assert.deepEqual(facts('I stopped using zsh because my team uses bash.'), []);
+    assert.deepEqual(facts('I no longer use Windows. Maybe Fedora or Ubuntu?'), []);
+  });
+
+  it('reads a list under a heading with an aside before its colon, and a style preference without the language it is scoped to', () => {
+    assert.deepEqual(facts('Code style, for the record: tabs, 100-char lines, trailing commas, and single quotes in TypeScript.'), [
+      'style=tabs:B', 'style=100-char lines:B', 'style=trailing commas:B', 'style=single quotes:B',
+    ]);
+    assert.deepEqual(facts('My setup, since you asked: zsh as the default shell, Helix as the editor'), ['shell=zsh:B', 'editor=Helix:B']);
+    assert.deepEqual(facts('My setup: Windows with WSL, Rider'), ['os=Windows:B', 'editor=Rider:B']);
+    assert.deepEqual(facts('zsh + vim + yarn, thats my whole setup'), ['shell=zsh:B', 'editor=Vim:B', 'package_manager=yarn:B']);
+  });
+
+  it('takes nothing from a tool used here only, or only because a template needs it', () => {
+    assert.deepEqual(facts("I'm using yarn here only because the template needs it."), []);
+    assert.deepEqual(facts('I use yarn for everything.').map((fact) => fact.replace(/:[ABC]$/, '')), ['package_manager=yarn']);
+  });
 });

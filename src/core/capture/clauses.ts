@@ -19,7 +19,7 @@ const maxSentenceLength = 400;
 
 /** A sentence worth reading: one that could speak about the owner in the first person (English, German, Spanish, Portuguese). */
 const firstPersonCue =
-  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|^\s*(?:editor|ide|shell|os|timezone|time zone|role|title|team|location|company|employer|city|tz|languages|frameworks)\s*:\s*\S|\p{Lu}\p{Ll}+ here\b/iu;
+  /^\s*(?:default|daily|main) (?:shell|editor|machine|os)\b|^\s*its? \p{L}+ btw\b|(?:^|[^\p{L}])(?:i|i'm|i’m|im|i've|my|me|ich|mein|meine|mir|yo|mi|soy|me llamo|trabajo|vivo|uso|programo|eu|meu|minha|sou|moro|trabalho|me chamo|pronouns?|name|je|j'|j’|jsuis|moi|mon|ik|mijn|sono|lavoro|mi chiamo|abito|bin|estoy|estou|utilizo|pronomen|pronombres|pronomes)(?![\p{L}])|^\s*(?:located|based|living|working|livin|workin|about me|name|pronouns|(?:a bit |some things |things to know |facts )?about me)\b|^\s*(?:a )?(?:quick |short |brief )?intro(?:duction)?\s*:|^\s*(?:editor|ide|shell|os|timezone|time zone|role|title|team|location|company|employer|city|tz|languages|frameworks|employer|pronouns)\s*[:=]\s*\S|\p{Lu}\p{Ll}+ here\b/iu;
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
@@ -146,7 +146,7 @@ const formKeys: Record<string, string> = { title: 'role', city: 'location', 'tim
 
 /** A form line the owner types about themselves ("Name: Priyanka", "Pronouns: she/her") in the plain shape. */
 function fromFormLine(sentence: string): string | undefined {
-  const field = /^\s*(name|pronouns|role|title|team|location|city|timezone|time zone|tz|editor|ide|shell|os|company|employer|languages|frameworks)\s*:\s*(.+?)[.!]?\s*$/i.exec(sentence);
+  const field = /^\s*(name|pronouns|role|title|team|location|city|timezone|time zone|tz|editor|ide|shell|os|company|employer|languages|frameworks)\s*[:=]\s*(.+?)[.!]?\s*$/i.exec(sentence);
   if (!field) return undefined;
   const key = formKeys[field[1].toLowerCase()] ?? field[1].toLowerCase();
   if (key === 'employer') return `i work at ${field[2]}`;

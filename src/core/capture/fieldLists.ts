@@ -12,9 +12,9 @@ import { toolsIn } from './passingShapes';
 
 /** Headings of a list of tools and languages: the key of each item is the list of names it is on. */
 const toolHeading =
-  /^(?:my\s+)?(?:(?:tech\s+|current\s+|usual\s+|daily\s+)?(?:stack|setup|tools|toolbox|toolchain|tooling|kit|gear)|languages?(?:\s+i\s+(?:use|write|know|code\s+in|work\s+(?:in|with)))?|(?:programming\s+)?languages|frameworks?(?:\s+i\s+use)?|(?:and\s+|oh\s+and\s+)?also)\s*:\s*(.+)$/i;
+  /^(?:my\s+)?(?:(?:tech\s+|current\s+|usual\s+|daily\s+)?(?:stack|setup|tools|toolbox|toolchain|tooling|kit|gear)|languages?(?:\s+i\s+(?:use|write|know|code\s+in|work\s+(?:in|with)))?|(?:programming\s+)?languages|frameworks?(?:\s+i\s+use)?|(?:and\s+|oh\s+and\s+)?also)(?:,\s*(?:for the record|since you asked|fwiw|for context|as promised|if it helps|btw))?\s*:\s*(.+)$/i;
 /** Headings of the owner's coding preferences: each item is one, as written. */
-const styleHeading = /^(?:my\s+(?:own\s+)?)?(?:preferences|(?:code|coding)\s+style(?:\s+i\s+(?:like|prefer|use))?|style(?:\s+preferences)?|conventions|formatting)\s*:\s*(.+)$/i;
+const styleHeading = /^(?:my\s+(?:own\s+)?)?(?:preferences|(?:code|coding)\s+style(?:\s+i\s+(?:like|prefer|use))?|style(?:\s+preferences)?|conventions|formatting)(?:,\s*(?:for the record|since you asked|fwiw|for context|as promised|if it helps|btw))?\s*:\s*(.+)$/i;
 /** Headings of a profile written as "field value" pairs. */
 const profileHeading = /^(?:(?:my\s+)?(?:bio|profile)(?:\s+for\s+[\p{L} ]{1,20})?|about\s+me|(?:quick\s+)?intro)\s*:\s*(.+)$/iu;
 
@@ -61,7 +61,8 @@ function toolItems(list: string, strict: boolean): Candidate[] | undefined {
   const parts = items(list).flatMap((item) => item.split(/\s+(?:and|&|\+|plus)\s+|\s*\/\s*/));
   const found: Candidate[] = [];
   let named = 0;
-  for (const part of parts) {
+  for (const written of parts) {
+    const part = hostOf(written);
     const tools = toolsIn(part);
     if (tools.length === 0) {
       // "also: zsh, tmux, Docker": a one-word item no list knows is still an item of the list; words are not.
@@ -79,15 +80,29 @@ function toolItems(list: string, strict: boolean): Candidate[] | undefined {
   return named >= (strict ? 2 : 1) ? found : undefined;
 }
 
-const listGlue = /\b(?:for|tests?|testing|e2e|packages?|a bit of|a little|some|mostly|mainly|only|daily|at work|on the side|for fun|v?\d+(?:\.\d+)*)\b|[.!()-]/gi;
+/** "Windows with WSL": a tool run inside another of its key is the host's add-on; the host is the value. */
+function hostOf(part: string): string {
+  const hosted = /^(.+?)\s+with\s+(.+)$/i.exec(part);
+  if (!hosted) return part;
+  const [host, inside] = [toolsIn(hosted[1]), toolsIn(hosted[2])];
+  return host.length === 1 && inside.length > 0 && inside.every((tool) => tool.key === host[0].key) ? hosted[1] : part;
+}
 
-const labelAfter = /^(.+?)[.!]\s+(?:that['’]?s|thats|those are|these are)\s+(?:my|the)\s+(?:whole\s+|entire\s+)?(style|preferences|conventions|toolbox|stack|setup|tools)\b/i;
+const listGlue = /\b(?:as (?:the|my) (?:default |usual |main )?(?:shell|editor|ide|os|terminal|package manager|test runner)|for|tests?|testing|e2e|packages?|a bit of|a little|some|mostly|mainly|only|daily|at work|on the side|for fun|v?\d+(?:\.\d+)*)\b|[.!()-]/gi;
+
+const labelAfter = /^(.+?)[.!,]\s+(?:that['’]?s|thats|those are|these are)\s+(?:my|the)\s+(?:whole\s+|entire\s+)?(style|preferences|conventions|toolbox|stack|setup|tools)\b/i;
 
 /** One style preference as the owner wrote it: a short phrase, not a sentence. */
 function styleItems(list: string): Candidate[] {
   return items(list)
     .filter((item) => item.split(/\s+/).length <= 6 && !/^(?:i|we|you|it|this|that|please|can|could)\b/i.test(item) && !/\b(?:em|them|it)$/i.test(item))
-    .map((item) => ({ key: 'style', value: item, tier: 'B' as const }));
+    .map((item) => ({ key: 'style', value: withoutScope(item), tier: 'B' as const }));
+}
+
+/** "single quotes in TypeScript": the language a preference is scoped to is its scope, not part of the preference. */
+function withoutScope(item: string): string {
+  const scoped = /^(.+?)\s+(?:in|for)\s+([\p{L}\d.+#-]+)$/u.exec(item);
+  return scoped && toolsIn(scoped[2]).some((tool) => tool.key === 'languages' && tool.value.toLowerCase() === scoped[2].toLowerCase()) ? scoped[1] : item;
 }
 
 /** The facts one line of the owner's own text gives as a list under a heading, or nothing when it is no such line. */

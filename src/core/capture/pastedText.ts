@@ -49,7 +49,17 @@ const transcriptLine = /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*)?(?:<[\w.-]+>|[\p
 const ownFieldNames = /^\s*(?:name|pronouns|role|about me|me|context|note|notes|edit|update|ps|p\.s|btw|fyi|kurz zu mir|sobre mim|sobre mí)\s*:/i;
 /** A form's profile fields, written with a capital as a person types them ("Company: Fjordbyte", "TZ: CET"), not a config's keys. */
 const ownFormFields = /^\s*(?:Company|Employer|Job|Title|City|Location|Based in|TZ|Time ?zone|Editor|IDE|Shell|OS|Languages?|Frameworks?|Stack|Team|Diet|Pronouns|Role|Name)\s*:\s*\S/u;
-const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) } as RegExp;
+/** A profile written as "name = Hiroshi", "pronouns = he/him": personal fields with bare values. */
+const ownProfileAssignment = /^\s*(?:name|pronouns|role|title|team|location|city|time ?zone|tz|employer|company|languages?|frameworks?|editor|ide|shell|os)\s*=\s*[^\s"'=]/i;
+/** Fields only a person has: a config file may set a name, a shell and an os, never pronouns or an employer. */
+const personOnlyAssignment = /^\s*(?:pronouns|role|title|team|location|city|time ?zone|tz|employer|company)\s*=/i;
+const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) || ownProfileAssignment.test(line) } as RegExp;
+
+/** A run of own fields stays the owner's; one written with "=" only when some field of it is a person's alone. */
+function ownFieldRun(run: readonly string[], ownFields: RegExp): boolean {
+  if (!run.every((line) => ownFields.test(line))) return false;
+  return !run.some((line) => ownProfileAssignment.test(line)) || run.some((line) => personOnlyAssignment.test(line));
+}
 const codeLine =
   /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package(?!\s+managers?\b)|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
@@ -107,7 +117,7 @@ function runsOf(lines: readonly string[], shape: RegExp, ownFields?: RegExp): bo
     // "Context: I live in Cork, I'm an iOS developer." above a .env is the owner speaking, not the file's first field.
     while (end < lines.length && shape.test(lines[end]) && !(ownFields?.test(lines[end]) && /:\s*.*\b(?:I|I'm|I’m|my)\b/.test(lines[end]))) end++;
     const run = lines.slice(start, end);
-    if (run.length >= 2 && !(ownFields && run.every((line) => ownFields.test(line)))) for (let i = start; i < end; i++) marked[i] = true;
+    if (run.length >= 2 && !(ownFields && ownFieldRun(run, ownFields))) for (let i = start; i < end; i++) marked[i] = true;
     start = end === start ? start + 1 : end;
   }
   return marked;
@@ -199,8 +209,12 @@ function stripInline(text: string): { text: string; found: boolean } {
 /** Announcing a paste and not the owner: "About me:", "Some context:" come before the owner's own words. */
 const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts|(?:\d+|two|three|four|five|a few|some|couple of) (?:things|points|questions|items|notes|issues|bugs|requests))\b[^:]*:\s*$/i;
 
-/** A heading of the owner's own list on a line of its own ("Tooling:", "My preferences:"). */
-const ownListHeading = /^\s*(?:my\s+)?(?:(?:tech\s+)?stack|tools|tooling|toolbox|toolchain|preferences|conventions|bio|profile)\s*:\s*$/i;
+/**
+ * A heading of the owner's own list on a line of its own ("Tooling:", "My preferences:", "Profile (please keep this):");
+ * an aside that points at someone else or somewhere else ("Profile (from LinkedIn):", "(her bio)") makes it a paste's.
+ */
+const ownListHeading =
+  /^\s*(?:my\s+)?(?:(?:tech\s+)?stack|tools|tooling|toolbox|toolchain|preferences|conventions|bio|profile)(?:\s*\((?![^)\n]*\b(?:from|of|his|her|their|someone|candidate|colleague|[\p{L}]+['’]s)\b)[^)\n]{1,40}\))?\s*:\s*$/iu;
 
 /** A line ending in a colon, with more lines after it: "Getting this in CI:", "psql output:". */
 function announcesLines(line: string, next: string | undefined): RegExpExecArray | null {

@@ -86,14 +86,23 @@ export function replacementsIn(ownText: string): { readonly retired: Retirement;
 }
 
 /**
- * "I no longer use Atom, it's Zed now": the tool named right after a retired one, of the same key, took its place.
- * Only a tool's name (the lists decide its key), and only when the retired value is a tool of that key too.
+ * "I no longer use Atom, it's Zed now", "I stopped using zsh, plain bash is enough for me", "I no longer use Windows at
+ * all. Fully on Linux now.": the one tool of the retired one's key named after it, in its sentence or the next, took its
+ * place. Only a tool's name (the lists decide its key), only when the retired value is a tool of that key too, and not
+ * where the words after it ask, doubt, deny or speak of someone else ("…because my team uses bash", "maybe Fish?").
  */
 function toolInOldsPlace(ownText: string, old: string): Candidate | undefined {
   const at = ownText.toLowerCase().indexOf(old.toLowerCase());
   if (at < 0) return undefined;
-  const next = /^[\s,;—–-]+(?:(?:it['’]?s|it is|now it['’]?s|now it is|now i use|now i am on|i use)\s+)([\p{L}][\p{L}\d.+#-]*(?:\s+[\p{L}][\p{L}\d.+#-]*)?)(?:\s+now)?\s*[.!]?\s*$/iu.exec(ownText.slice(at + old.length).split(/(?<=[.!?])\s+/)[0]);
   const oldKey = toolsIn(old).find((candidate) => candidate.value.toLowerCase() === old.toLowerCase())?.key;
-  const tool = next && toolsIn(next[1]).find((candidate) => candidate.key === oldKey);
-  return tool ? { key: tool.key, value: tool.value, tier: 'B' } : undefined;
+  if (!oldKey) return undefined;
+  const window = ownText.slice(at + old.length).split(/(?<=[.!?])\s+|\n/).slice(0, 2).join(' ');
+  if (/\?/.test(window) || notTheOwnersNow.test(window)) return undefined;
+  const named = toolsIn(window).filter((candidate) => candidate.key === oldKey && candidate.value.toLowerCase() !== old.toLowerCase());
+  const distinct = new Set(named.map((candidate) => candidate.value.toLowerCase()));
+  return distinct.size === 1 ? { key: oldKey, value: named[0].value, tier: 'B' } : undefined;
 }
+
+/** Words after a retirement that make the tool they name not the owner's present one. */
+const notTheOwnersNow =
+  /\b(?:not|no|never|nor|neither|used to|was|were|if|maybe|might|would|should|could|considering|thinking|trying|try|tried|team|colleagues?|they|he|she|we|our|their|his|her|everyone|people|boss|client|nicht|kein\w*|nunca|não|non|nie|niet|geen|jamais|pas)\b/i;
