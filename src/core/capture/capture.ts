@@ -18,6 +18,7 @@ import type { Candidate, Tier } from './candidate';
 import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
+import { namedTools } from './namedTools';
 import { spellingsOf } from './knownNames';
 
 export type { Candidate, Tier } from './candidate';
@@ -47,6 +48,8 @@ const takenBackAtEnd = /(?:\bjust kidding|\bjk|\bkidding|\bnot really|\bsaid no 
 /** The words that say what a removed secret was, left at the head of the line after it ("is my GitHub token,"). */
 const aboutTheSecret = /^\s*(?:is|was|are)\s+(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:token|key|password|secret|string|credentials?|dsn|url)s?\b[,.;:]?[ \t]*/gim;
 const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
+
+const multiValued = new Set(['languages', 'frameworks', 'style']);
 
 /** Keys whose values a list of names reads (a tool, a language); a frame naming another key overrides them. */
 const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks', 'name', 'location', 'employer']);
@@ -212,6 +215,13 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
       if (same < 0) candidates.push({ ...candidate, tier });
       else if (tier < candidates[same].tier) candidates[same] = { ...candidate, tier };
     }
+  }
+  // "Beruflich schreibe ich Kotlin", "kotlin + ktor, junit5 for tests": a known tool named in a standing sentence of the
+  // owner's, in any language, is a guess where no shape read its key (namedTools.ts).
+  const aboutTheOwner = candidates.some((known) => !['languages', 'frameworks', 'editor', 'shell', 'os', 'package_manager', 'test_framework'].includes(known.key));
+  for (const tool of namedTools(persona ? ownText : lists.rest, aboutTheOwner)) {
+    const taken = candidates.some((known) => (known.key === tool.key && !multiValued.has(tool.key)) || known.value.toLowerCase() === tool.value.toLowerCase() || containsWords(known.value, tool.value));
+    if (allowlist.has(tool.key) && !taken) candidates.push(tool);
   }
   // "I moved from Jest to Vitest": the value named in the retired one's place is proposed, and the retired one is not.
   for (const { retired, candidate } of replacementsIn(ownText)) {

@@ -1,0 +1,156 @@
+import type { Candidate } from './candidate';
+import { compiled } from './compiledPatterns';
+import standing from './frames/standing.json';
+import { toolsIn } from './passingShapes';
+import { projectMarker } from './projectCapture';
+import { lexiconTag } from './wordTagger';
+
+/**
+ * Tools the owner names in a sentence of their own, in any language: "Beruflich schreibe ich hauptsächlich Kotlin und
+ * ein bisschen Go", "kotlin + ktor, junit5 for tests", "Yung editor ko ay Sublime Text, tapos Linux Mint yung OS". A
+ * known tool's name is the same word in every language, so the name says the key wherever no frame read the sentence.
+ * Only a sentence that states something standing counts: none that asks, denies, looks back or ahead, supposes, wishes,
+ * tries, speaks of someone else or asks for something, in the words its language's data lists (frames/standing.json).
+ * What this reads is a guess (tier C), queued for the owner, never confirmed.
+ */
+interface LanguageMarkers {
+  readonly cues: readonly string[];
+  readonly notStanding: readonly string[];
+  readonly notChosen: readonly string[];
+  readonly we: readonly string[];
+  readonly me: readonly string[];
+}
+
+const languages = Object.entries((standing as { languages: Record<string, LanguageMarkers> }).languages);
+
+/** Names on the lists that are libraries, build tools or parts of a system rather than a key's value, or words first. */
+const notOnTheirOwn = new Set([
+  'pandas', 'NumPy', 'Prisma', 'SQLAlchemy', 'Pydantic', 'Redux', 'Vuex', 'Pinia', 'Tailwind', 'Bootstrap', 'jQuery', 'tRPC', 'RxJS',
+  'Zod', 'Mongoose', 'Drizzle', 'TypeORM', 'Sequelize', 'GraphQL', 'Node.js', 'Deno', 'Hugging Face', 'Keras', 'scikit-learn', 'Polars',
+  'Celery', 'Airflow', 'dbt', 'LangChain', 'D3', 'Three.js', 'Chakra UI', 'shadcn/ui', 'Hibernate', 'Entity Framework', 'Riverpod',
+  'Streamlit', 'Solid', 'Rocket', 'Ember', 'Next', 'Express', 'WSL', 'WSL2', 'Alpine', 'Gradle', 'Maven', 'NuGet', 'Conan', 'vcpkg',
+  'SQL', 'Bash', 'TS', 'JS', 'V', 'R', 'C', 'Assembly', 'Linux', 'unittest', 'doctest', 'Hypothesis', 'Testing Library', 'Selenium',
+  'Karma', 'Espresso', 'Detox', 'Ginkgo', 'Cursor', 'Fleet', 'Eclipse', 'nano', 'Rider', 'Scheme', 'Pascal', 'Ada', 'Crystal', 'Elm',
+]);
+
+function markerPattern(words: readonly string[]): RegExp {
+  // Whole words, where a word may hold "." or "-" ("Next.js" holds no "next"; "e.g" is one marker); a marker that
+  // starts inside a word ("n't", "'ll") needs no boundary before it.
+  const alternatives = words.map((word) => {
+    const source = word.replace(/'/g, "['’]");
+    return /^(?:n'|')/.test(word) ? source : String.raw`(?<![\p{L}\p{N}.+#'’-])${source}`;
+  });
+  return compiled(String.raw`(?:${alternatives.join('|')})(?![\p{L}\p{N}+#'’-]|\.\p{L})`, 'iu');
+}
+
+function countCues(sentence: string, cues: readonly string[]): number {
+  const pattern = compiled(String.raw`(?<![\p{L}\p{N}'’-])(?:${cues.map((word) => word.replace(/'/g, "['’]")).join('|')})(?![\p{L}\p{N}'’-])`, 'giu');
+  return sentence.match(pattern)?.length ?? 0;
+}
+
+/** The language whose common words a sentence holds most of (English when none stands out). */
+function languageOf(sentence: string): string {
+  let best = 'en';
+  let most = 0;
+  for (const [language, markers] of languages) {
+    const found = countCues(sentence, markers.cues);
+    if (found > most) [best, most] = [language, found];
+  }
+  // One shared little word ("no", "i", "de") says nothing: another language needs two.
+  return most >= 2 ? best : 'en';
+}
+
+/**
+ * The markers a sentence is read with: its language's and English's, which owners mix into every language (not into
+ * Japanese in romaji, whose particles "no" and "to" are English words).
+ */
+function markersOf(language: string): LanguageMarkers[] {
+  const own = languages.find(([code]) => code === language)![1];
+  return language === 'en' || language === 'ja' ? [own] : [own, english];
+}
+const english = languages.find(([code]) => code === 'en')![1];
+
+/** Sentences and the parts a contrast divides ("En la empresa usamos Jest, pero yo uso Vitest"). */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?;。])\s+|\s*[—–]\s+|\s*,?\s+(?:but|pero|mais|ma|aber|maar|ale|ama|lekin|pero|mas|però|jedoch|doch|tapos)\s+|,?\s+and\s+(?=(?:we|our|i|my|they|he|she|his|her)\b)/iu)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A name written as a command, a path, a file or a package ("npm install", "jest.config.js", "@vue/cli") is not the owner's saying. */
+function writtenAsCode(sentence: string, value: string): boolean {
+  const at = sentence.toLowerCase().indexOf(value.toLowerCase());
+  if (at < 0) return false;
+  const after = sentence.slice(at + value.length);
+  const before = sentence.slice(0, at);
+  return /^(?:\s+(?:install|add|run|i|x|init|exec|ci|dev|build|test|start|--?\w)\b|[./@:=]\w|\s*\()/i.test(after) || /[/@.=`$>]$|--$/.test(before);
+}
+
+/**
+ * A name that is part of something else's: a thing of the tool's ("the npm scope", "npm audit", "the Java snippet"), a
+ * proper name it opens ("Helix Bio", "Kotlin Island", "Ruby Castellanos"), the packages of a language ("paquets
+ * Python"), a purpose or a place ("a queue for Python", "at Hugging Face"), or fish on a plate.
+ */
+function partOfSomethingElse(sentence: string, value: string, message: string): boolean {
+  const at = sentence.toLowerCase().indexOf(value.toLowerCase());
+  if (at < 0) return false;
+  const after = sentence.slice(at + value.length);
+  const before = sentence.slice(0, at);
+  if (/^['’]?s?\s+(?:scope|audit|package|packages|module|modules|registry|workspaces?|plugins?|extensions?|config|lockfile|scripts?|snippets?|code|files?|docs|sdk|api|app|project|version|server|runner|image|container|kernel|tutorial|book|course|errors?|bugs?|issues?|habits?|fork|sandbox|completion|community|conference|meetup|job|jobs|role|position|team|developers?|devs?|engineers?|people|folks)\b/iu.test(after)) return true;
+  if (/^\s+\p{Lu}\p{Ll}/u.test(after) && toolsIn(after.trim().split(/\s+/)[0]).length === 0) return true;
+  if (/(?:packages|paquets|pacchetti|paquetes|pacotes|pakiety|pakete|pakketten|deps|dependencies|libs|libraries|bindings)\s+$/iu.test(before)) return true;
+  if (/\b(?:for|at|from|@)\s+(?:the\s+)?$/iu.test(before)) return true;
+  return value === 'fish' && /\b(?:eat|eats|eating|meat|food|recipes?|pescatarian|menu|lunch|dinner|sushi|vegetarian|chips)\b/iu.test(message);
+}
+
+/** A name that is also an English word counts only as the lists write it ("Spring", never "in the spring"), but for the lower-case tools. */
+function writtenAsItsName(sentence: string, tool: Candidate): boolean {
+  if (tool.key === 'shell' || tool.key === 'package_manager' || !/^\p{Lu}/u.test(tool.value)) return true;
+  return sentence.includes(tool.value) || lexiconTag(tool.value.toLowerCase()) === undefined;
+}
+
+/** The known tools a sentence of the owner's names as standing, each under its key, tier C. */
+function standingTools(written: string, aboutTheOwner: boolean, message: string): { tools: Candidate[]; we: boolean } {
+  const none = { tools: [], we: false };
+  // "My teammate's setup": a possessive is its word's.
+  const sentence = written.replace(/['’]s\b/gu, '');
+  if (/[?？]/.test(sentence) || projectMarker.test(sentence)) return none;
+  const language = languageOf(sentence);
+  const markers = markersOf(language);
+  if (markers.some((marker) => markerPattern(marker.notStanding).test(sentence))) return none;
+  // "Vitest over Jest", "zsh statt bash": the names after the turn are the ones not chosen.
+  let chosen = sentence;
+  for (const marker of markers) {
+    const turn = markerPattern(marker.notChosen).exec(chosen);
+    if (turn) chosen = chosen.slice(0, turn.index);
+  }
+  const mine = markers.some((marker) => markerPattern(marker.me).test(chosen));
+  // "Let's set up this Flutter project", "The API is built on NestJS": a sentence that is not the owner's ("I use",
+  // "uso", "ich nutze") names tools of theirs only inside a message that already says who they are.
+  if (!mine && !aboutTheOwner) return none;
+  const we = !mine && markers.some((marker) => markerPattern(marker.we).test(chosen));
+  const tools = toolsIn(chosen)
+    .filter((tool) => !notOnTheirOwn.has(tool.value) && !writtenAsCode(chosen, tool.value) && !partOfSomethingElse(chosen, tool.value, message) && writtenAsItsName(chosen, tool))
+    // "Go ahead and…": a sentence's first word "Go" is the verb.
+    .filter((tool) => !(tool.value === 'Go' && /^\W*go\b/i.test(chosen)))
+    .map((tool) => ({ ...tool, tier: 'C' as const }));
+  return { tools, we };
+}
+
+/**
+ * Every standing tool the owner's words name; `aboutTheOwner` says the message's shapes found a fact of the owner's. A "we" sentence's tool stands only when no sentence of the owner's alone
+ * names one of the same key ("Dans l'équipe on fait du Julia et du Python ; moi, c'est surtout du Julia").
+ */
+export function namedTools(ownText: string, aboutTheOwner: boolean): Candidate[] {
+  const read = sentencesOf(ownText).map((sentence) => standingTools(sentence, aboutTheOwner, ownText));
+  const mineKeys = new Set(read.filter((one) => !one.we).flatMap((one) => one.tools.map((tool) => tool.key)));
+  const found: Candidate[] = [];
+  for (const one of read) {
+    for (const tool of one.tools) {
+      if (one.we && mineKeys.has(tool.key)) continue;
+      if (!found.some((known) => known.key === tool.key && known.value === tool.value)) found.push(tool);
+    }
+  }
+  return found;
+}
