@@ -19,6 +19,7 @@ import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
 import { namedTools } from './namedTools';
+import { notStandingInItsLanguage, sentencesOf } from './standingMarkers';
 import { spellingsOf } from './knownNames';
 
 export type { Candidate, Tier } from './candidate';
@@ -195,7 +196,9 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const persona = rolePlay.exec(own.text);
   const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
-  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'));
+  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'))
+    // The same in every language capture reads: "früher", "quiero", "si", "kal" weaken a statement as "used to" does.
+    || sentencesOf(ownText).some(notStandingInItsLanguage);
   // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).
   const lists = withFieldLists(ownText);
   const candidates: Candidate[] = lists.candidates.filter((candidate) => allowlist.has(candidate.key));

@@ -1,27 +1,8 @@
 import type { Candidate } from './candidate';
-import { compiled } from './compiledPatterns';
-import standing from './frames/standing.json';
 import { toolsIn } from './passingShapes';
 import { projectMarker } from './projectCapture';
 import { lexiconTag } from './wordTagger';
-
-/**
- * Tools the owner names in a sentence of their own, in any language: "Beruflich schreibe ich hauptsächlich Kotlin und
- * ein bisschen Go", "kotlin + ktor, junit5 for tests", "Yung editor ko ay Sublime Text, tapos Linux Mint yung OS". A
- * known tool's name is the same word in every language, so the name says the key wherever no frame read the sentence.
- * Only a sentence that states something standing counts: none that asks, denies, looks back or ahead, supposes, wishes,
- * tries, speaks of someone else or asks for something, in the words its language's data lists (frames/standing.json).
- * What this reads is a guess (tier C), queued for the owner, never confirmed.
- */
-interface LanguageMarkers {
-  readonly cues: readonly string[];
-  readonly notStanding: readonly string[];
-  readonly notChosen: readonly string[];
-  readonly we: readonly string[];
-  readonly me: readonly string[];
-}
-
-const languages = Object.entries((standing as { languages: Record<string, LanguageMarkers> }).languages);
+import { languageOf, markerPattern, markersOf, notStanding, sentencesOf } from './standingMarkers';
 
 /** Names on the lists that are libraries, build tools or parts of a system rather than a key's value, or words first. */
 const notOnTheirOwn = new Set([
@@ -32,51 +13,6 @@ const notOnTheirOwn = new Set([
   'SQL', 'Bash', 'TS', 'JS', 'V', 'R', 'C', 'Assembly', 'Linux', 'unittest', 'doctest', 'Hypothesis', 'Testing Library', 'Selenium',
   'Karma', 'Espresso', 'Detox', 'Ginkgo', 'Cursor', 'Fleet', 'Eclipse', 'nano', 'Rider', 'Scheme', 'Pascal', 'Ada', 'Crystal', 'Elm',
 ]);
-
-function markerPattern(words: readonly string[]): RegExp {
-  // Whole words, where a word may hold "." or "-" ("Next.js" holds no "next"; "e.g" is one marker); a marker that
-  // starts inside a word ("n't", "'ll") needs no boundary before it.
-  const alternatives = words.map((word) => {
-    const source = word.replace(/'/g, "['’]");
-    return /^(?:n'|')/.test(word) ? source : String.raw`(?<![\p{L}\p{N}.+#'’-])${source}`;
-  });
-  return compiled(String.raw`(?:${alternatives.join('|')})(?![\p{L}\p{N}+#'’-]|\.\p{L})`, 'iu');
-}
-
-function countCues(sentence: string, cues: readonly string[]): number {
-  const pattern = compiled(String.raw`(?<![\p{L}\p{N}'’-])(?:${cues.map((word) => word.replace(/'/g, "['’]")).join('|')})(?![\p{L}\p{N}'’-])`, 'giu');
-  return sentence.match(pattern)?.length ?? 0;
-}
-
-/** The language whose common words a sentence holds most of (English when none stands out). */
-function languageOf(sentence: string): string {
-  let best = 'en';
-  let most = 0;
-  for (const [language, markers] of languages) {
-    const found = countCues(sentence, markers.cues);
-    if (found > most) [best, most] = [language, found];
-  }
-  // One shared little word ("no", "i", "de") says nothing: another language needs two.
-  return most >= 2 ? best : 'en';
-}
-
-/**
- * The markers a sentence is read with: its language's and English's, which owners mix into every language (not into
- * Japanese in romaji, whose particles "no" and "to" are English words).
- */
-function markersOf(language: string): LanguageMarkers[] {
-  const own = languages.find(([code]) => code === language)![1];
-  return language === 'en' || language === 'ja' ? [own] : [own, english];
-}
-const english = languages.find(([code]) => code === 'en')![1];
-
-/** Sentences and the parts a contrast divides ("En la empresa usamos Jest, pero yo uso Vitest"). */
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?;。])\s+|\s*[—–]\s+|\s*,?\s+(?:but|pero|mais|ma|aber|maar|ale|ama|lekin|pero|mas|però|jedoch|doch|tapos)\s+|,?\s+and\s+(?=(?:we|our|i|my|they|he|she|his|her)\b)/iu)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
 
 /** A name written as a command, a path, a file or a package ("npm install", "jest.config.js", "@vue/cli") is not the owner's saying. */
 function writtenAsCode(sentence: string, value: string): boolean {
@@ -97,7 +33,7 @@ function partOfSomethingElse(sentence: string, value: string, message: string): 
   if (at < 0) return false;
   const after = sentence.slice(at + value.length);
   const before = sentence.slice(0, at);
-  if (/^['’]?s?\s+(?:scope|audit|package|packages|module|modules|registry|workspaces?|plugins?|extensions?|config|lockfile|scripts?|snippets?|code|files?|docs|sdk|api|app|project|version|server|runner|image|container|kernel|tutorial|book|course|errors?|bugs?|issues?|habits?|fork|sandbox|completion|community|conference|meetup|job|jobs|role|position|team|developers?|devs?|engineers?|people|folks)\b/iu.test(after)) return true;
+  if (/^['’]?s?\s+(?:scope|audit|package|packages|module|modules|registry|workspaces?|plugins?|extensions?|config|lockfile|scripts?|snippets?|code|files?|docs|sdk|api|app|project|version|server|runner|image|container|kernel|tutorial|book|course|errors?|bugs?|issues?|habits?|fork|sandbox|completion|community|conference|meetup|job|jobs|role|position|team|window|terminal|tab|session|developers?|devs?|engineers?|people|folks)\b/iu.test(after)) return true;
   if (/^\s+\p{Lu}\p{Ll}/u.test(after) && toolsIn(after.trim().split(/\s+/)[0]).length === 0) return true;
   if (/(?:packages|paquets|pacchetti|paquetes|pacotes|pakiety|pakete|pakketten|deps|dependencies|libs|libraries|bindings)\s+$/iu.test(before)) return true;
   if (/\b(?:for|at|from|@)\s+(?:the\s+)?$/iu.test(before)) return true;
@@ -110,15 +46,17 @@ function writtenAsItsName(sentence: string, tool: Candidate): boolean {
   return sentence.includes(tool.value) || lexiconTag(tool.value.toLowerCase()) === undefined;
 }
 
+const quoted = /(?<![\p{L}])['‘][^\n]{3,}?['’](?![\p{L}])|["“][^"”\n]*["”]|«[^»\n]*»/gu;
+const requestOpening = /^\W*(?:write|make|create|generate|give|show|draft|build|add|convert|translate|list|compare|explain|describe|design|pretend|act)\b/i;
+
 /** The known tools a sentence of the owner's names as standing, each under its key, tier C. */
 function standingTools(written: string, aboutTheOwner: boolean, message: string): { tools: Candidate[]; we: boolean } {
   const none = { tools: [], we: false };
   // "My teammate's setup": a possessive is its word's.
   const sentence = written.replace(/['’]s\b/gu, '');
-  if (/[?？]/.test(sentence) || projectMarker.test(sentence)) return none;
-  const language = languageOf(sentence);
-  const markers = markersOf(language);
-  if (markers.some((marker) => markerPattern(marker.notStanding).test(sentence))) return none;
+  // "Write a dialogue where…", "Make a quiz…": a request opening the sentence is the task, not the owner.
+  if (notStanding(sentence) || projectMarker.test(sentence) || requestOpening.test(sentence)) return none;
+  const markers = markersOf(languageOf(sentence));
   // "Vitest over Jest", "zsh statt bash": the names after the turn are the ones not chosen.
   let chosen = sentence;
   for (const marker of markers) {
@@ -139,11 +77,20 @@ function standingTools(written: string, aboutTheOwner: boolean, message: string)
 }
 
 /**
- * Every standing tool the owner's words name; `aboutTheOwner` says the message's shapes found a fact of the owner's. A "we" sentence's tool stands only when no sentence of the owner's alone
- * names one of the same key ("Dans l'équipe on fait du Julia et du Python ; moi, c'est surtout du Julia").
+ * Tools the owner names in a sentence of their own, in any language: "Beruflich schreibe ich hauptsächlich Kotlin und
+ * ein bisschen Go", "kotlin + ktor, junit5 for tests", "Yung editor ko ay Sublime Text, tapos Linux Mint yung OS". A
+ * known tool's name is the same word in every language, so the name says the key wherever no frame read the sentence.
+ * Only a sentence that states something standing counts: none that asks, denies, looks back or ahead, supposes, wishes,
+ * tries, speaks of someone else or asks for something, in the words its language's data lists (frames/standing.json).
+ * What this reads is a guess (tier C), queued for the owner, never confirmed.
+ *
+ * `aboutTheOwner` says the message's shapes found a fact of the owner's already. A "we" sentence's tool stands only
+ * when no sentence of the owner's alone names one of the same key ("Dans l'équipe on fait du Julia et du Python ;
+ * moi, c'est surtout du Julia").
  */
 export function namedTools(ownText: string, aboutTheOwner: boolean): Candidate[] {
-  const read = sentencesOf(ownText).map((sentence) => standingTools(sentence, aboutTheOwner, ownText));
+  // "…where the input is 'I'm Bob and I use vim'": quoted words are someone else's.
+  const read = sentencesOf(ownText.replace(quoted, ' ')).map((sentence) => standingTools(sentence, aboutTheOwner, ownText));
   const mineKeys = new Set(read.filter((one) => !one.we).flatMap((one) => one.tools.map((tool) => tool.key)));
   const found: Candidate[] = [];
   for (const one of read) {
