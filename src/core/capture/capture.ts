@@ -39,6 +39,14 @@ export interface CaptureResult {
 const plainMessageLength = 280;
 const notPlain =
   /\?|\b(?:but|well|actually|except|though|although|instead|rather|used to|not|never|no longer|wait|correction|sorry|or|unless|if|any ?more|until|switching|switched|moving|moved|formerly|previously|before|maybe|perhaps|probably|guess|think|kinda|sort of|lol|haha|jk|joking|pretend|imagine|example|e\.g|sample|fake|mock|he|she|they|his|her|their|(?:my|a) (?:colleague|coworker|wife|husband|partner|friend|boss|manager|teammate|client|customer)|also uses|we|our|us|kidding|allegedly|supposedly|dreams|for now|for the time being|at the moment|right now|rn|temporarily|starting|as of|on weekends|half the year|at work|at home|in the game|my character|in my story|in the story)\b|n['’]t\b|["“”«»]/i;
+/**
+ * The rest of what keeps a message from being plain, the same kinds named by their other words: sarcasm ("*love*",
+ * "obviously", 🙄), a supposition ("say I'm", "assuming"), a passing moment ("this week", "for the demo"), a plan or a
+ * wish ("I'll", "someday"), the past ("was", "years ago"), someone close ("my roommate"), made-up data ("dummy",
+ * "persona") and the assistant ("you are").
+ */
+const notPlainEither =
+  /🙄|😏|😒|🤡|\*[\p{L}]+\*|\b(?:obviously|totally|definitely|apparently|clearly|of course|sure(?:,| thing)|yeah,? right|because i['’]?m|suppose|supposing|assume|assuming|let['’]?s say|say (?:i|i['’]m|i am)|what if|hypothetically|in theory|as if|today|tonight|this (?:week|month|sprint|quarter|year|afternoon|morning|evening|weekend)|for the (?:demo|talk|workshop|interview|test|exercise)|for this|will|['’]ll|going to|gonna|want|wanna|wish|hope|someday|one day|eventually|next (?:week|month|year|quarter)|soon|plan(?:ning)? to|was|were|ago|last (?:year|month|week)|back (?:in|then)|in college|at uni|nobody|none|nor|my (?:mom|mum|dad|sister|brother|son|daughter|roommate|flatmate|neighbou?r|cousin|uncle|aunt|kid|kids|student|intern|mentor|lead|cto|ceo|team ?lead|girlfriend|boyfriend)|test data|dummy|placeholder|lorem|persona|character|you are|pretend you)\b/iu;
 
 /**
  * A message that ends by taking itself back ("I work at Google. Just kidding.", "…, said no one ever", "in my dreams"):
@@ -196,7 +204,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const persona = rolePlay.exec(own.text);
   const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
-  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat'))
+  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
     // The same in every language capture reads: "früher", "quiero", "si", "kal" weaken a statement as "used to" does.
     || sentencesOf(ownText).some(notStandingInItsLanguage);
   // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).
