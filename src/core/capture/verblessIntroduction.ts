@@ -24,7 +24,7 @@ const area = String.raw`(?:front[- ]?end|back[- ]?end|full[- ]?stack|mobile|infr
 /** What a list of tools takes around its names ("svelte stan", "kotlin mostly", "Python/PyTorch"). */
 const toolGlue = /\b(?:stan|fan|person|user|mostly|mainly|only|all day|every day|daily|forever|ofc|for tests|for e2e|for packages|for everything)\b|[+/&.()]|\band\b/gi;
 /** Up to three English words before a role noun ("senior data", "ml"), never a sentence's ("że nazywam się admin"). */
-const titleWords = String.raw`(?:(?!(?:a|an|the|my|our|at|in|of|for|to|and|or|not|just|only|ex|former)\b)[a-z][a-z-]*\s+){0,3}?`;
+const titleWords = String.raw`(?:(?!(?:a|an|the|my|our|at|in|of|for|to|and|or|not|just|only|ex|former|i|im|do|does|am|is|was|we|you|work|working)\b)[a-z][a-z-]*\s+){0,3}?`;
 const placeTags = /^(?:City|Country|Place|Region|Province)$/;
 /** Words that are no name of a person, though capitalised at a line's start. */
 const notAName = /^(?:me|myself|just|also|here|there|thanks|thank|sorry|please|pls|hello|hi|hey|quick|question|context|update|note)$/i;
