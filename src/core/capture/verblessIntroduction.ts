@@ -120,6 +120,9 @@ export function verblessIntroductionCandidates(ownText: string): Candidate[] {
     .replace(/\s*[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]+\s*/gu, ', ')
     .replace(opening, '')
     .replace(/[\s,;.!]+$/u, '');
+  // "she/her pls 🙏", "im a they/them btw", "She/her, please.": the owner's pronouns said alone, with a courtesy at most.
+  const alone = /^(?:i['’]?m (?:an? )?|i am (?:an? )?)?((?:she|he|they|xe|ze)\/\w+(?:\/\w+)?)(?:[\s,]+(?:pls|plz|please|thanks|thx|ty|btw|fyi|for me|now))*$/iu.exec(text.replace(/[\s,]+$/u, ''));
+  if (alone && pronounPair.test(alone[1])) return [{ key: 'pronouns', value: alone[1].toLowerCase(), tier: 'B' }];
   const fragments = text.split(/\s*(?:,|;|\s[—–|·]\s|\s\/\s)\s*/u).filter(Boolean);
   if (fragments.length < 2) return [];
   const name = nameIn(fragments[0]);
@@ -135,15 +138,33 @@ export function verblessIntroductionCandidates(ownText: string): Candidate[] {
   return found;
 }
 
+/** Diets said in front of a role ("I'm a vegan SRE"): an adjective of the person, never part of the job's title. */
+const dietInFront = /^(vegan|vegetarian|pescatarian|pescetarian|plant-based|gluten-free|halal|kosher)\s+(?=\S)/i;
+
+/** "vegan SRE" read as a role is the role SRE and the diet vegan, both asked about. */
+function withoutDiet<T extends Candidate>(candidate: T): (T | Candidate)[] {
+  const diet = candidate.key === 'role' ? dietInFront.exec(candidate.value) : null;
+  if (!diet) return [candidate];
+  return [{ key: 'role', value: candidate.value.slice(diet[0].length), tier: 'B' }, { key: 'diet', value: diet[1].toLowerCase(), tier: 'B' }];
+}
+
 /**
  * The candidates of a message with its verbless introduction's facts added. On a single-valued key the introduction's
  * value replaces one that holds it with words around it ("ines sre" read from "im ines 👋 sre" is the role sre).
  */
-export function withVerblessIntroduction<T extends Candidate>(candidates: readonly T[], ownText: string): (T | Candidate)[] {
+export function withVerblessIntroduction<T extends Candidate>(read: readonly T[], ownText: string): (T | Candidate)[] {
   const introduced = verblessIntroductionCandidates(ownText);
   const multi = new Set(['languages', 'frameworks', 'style']);
   const holds = (outer: string, inner: string): boolean => outer.length > inner.length && ` ${outer.toLowerCase()} `.includes(` ${inner.toLowerCase()} `);
-  const kept: (T | Candidate)[] = candidates.filter((candidate) => multi.has(candidate.key) || !introduced.some((fact) => fact.key === candidate.key && holds(candidate.value, fact.value)));
-  for (const fact of introduced) if (!kept.some((candidate) => candidate.key === fact.key && candidate.value.toLowerCase() === fact.value.toLowerCase())) kept.push(fact);
+  const kept: (T | Candidate)[] = [];
+  const add = (candidate: T | Candidate): void => {
+    const same = kept.findIndex((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase());
+    if (same < 0) kept.push(candidate);
+    else if (candidate.tier < kept[same].tier) kept[same] = candidate;
+  };
+  for (const piece of read.flatMap((candidate) => withoutDiet(candidate))) {
+    if (multi.has(piece.key) || !introduced.some((fact) => fact.key === piece.key && holds(piece.value, fact.value))) add(piece);
+  }
+  for (const fact of introduced) add(fact);
   return kept;
 }
