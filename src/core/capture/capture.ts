@@ -7,6 +7,7 @@ import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
 import { objectPhrase, ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
+import { withVerblessIntroduction } from './verblessIntroduction';
 import { ownWords } from './pastedText';
 import { withFieldLists } from './fieldLists';
 import { conceptsNamedIn, namesAConcept, styleCandidates } from './styleConcepts';
@@ -256,7 +257,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value)))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
-  const styled = candidates
+  const styled = withVerblessIntroduction(candidates, ownText)
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));
   for (const concept of concepts) if (!styled.some((candidate) => candidate.key === 'style' && candidate.value.toLowerCase() === concept.value.toLowerCase())) styled.push(concept);

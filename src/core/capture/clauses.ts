@@ -65,7 +65,8 @@ function candidateSentences(ownText: string): string[] {
     const line = rawLine.replace(/^\s*(?:\d{1,2}[.)]|[-*•])\s+/, '').replace(/^\s*p\.?\s?s\.?\s+/i, '').replace(/\s+[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]+\s*$/u, '');
     // "About me:" then "- macOS", "- Neovim": each item under the owner's own heading describes the owner.
     if (underOwnHeading && bullet && line.trim()) {
-      sentences.push(`about me: ${line.trim()}`);
+      // "- Name: Kofi Mensah" under it is a form line of the owner's, read as one (not a name "Name").
+      sentences.push(/^\s*(?:name|pronouns|role|title|team|location|based in|city|timezone|time zone|tz|editor|ide|shell|os|company|employer|languages|frameworks)\s*[:=]/i.test(line) ? line.trim() : `about me: ${line.trim()}`);
       if (sentences.length >= maxTaggedSentences) break;
       continue;
     }
@@ -142,11 +143,11 @@ function withoutAdverbs(text: string): string {
 }
 
 /** A form's other names for a key's field. */
-const formKeys: Record<string, string> = { title: 'role', city: 'location', 'time zone': 'timezone', tz: 'timezone', ide: 'editor', company: 'employer' };
+const formKeys: Record<string, string> = { title: 'role', city: 'location', 'based in': 'location', 'time zone': 'timezone', tz: 'timezone', ide: 'editor', company: 'employer' };
 
 /** A form line the owner types about themselves ("Name: Priyanka", "Pronouns: she/her") in the plain shape. */
 function fromFormLine(sentence: string): string | undefined {
-  const field = /^\s*(name|pronouns|role|title|team|location|city|timezone|time zone|tz|editor|ide|shell|os|company|employer|languages|frameworks)\s*[:=]\s*(.+?)[.!]?\s*$/i.exec(sentence);
+  const field = /^\s*(name|pronouns|role|title|team|location|based in|city|timezone|time zone|tz|editor|ide|shell|os|company|employer|languages|frameworks)\s*[:=]\s*(.+?)[.!]?\s*$/i.exec(sentence);
   if (!field) return undefined;
   const key = formKeys[field[1].toLowerCase()] ?? field[1].toLowerCase();
   if (key === 'employer') return `i work at ${field[2]}`;

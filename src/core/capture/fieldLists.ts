@@ -12,9 +12,9 @@ import { toolsIn } from './passingShapes';
 
 /** Headings of a list of tools and languages: the key of each item is the list of names it is on. */
 const toolHeading =
-  /^(?:my\s+)?(?:(?:tech\s+|current\s+|usual\s+|daily\s+)?(?:stack|setup|tools|toolbox|toolchain|tooling|kit|gear)|languages?(?:\s+i\s+(?:use|write|know|code\s+in|work\s+(?:in|with)))?|(?:programming\s+)?languages|frameworks?(?:\s+i\s+use)?|(?:and\s+|oh\s+and\s+)?also)(?:,\s*(?:for the record|since you asked|fwiw|for context|as promised|if it helps|btw))?\s*:\s*(.+)$/i;
+  /^(?:my\s+)?(?:(?:tech\s+|current\s+|usual\s+|daily\s+)?(?:stack|setup|tools|toolbox|toolchain|tooling|kit|gear)|languages?(?:\s+i\s+(?:use|write|know|code\s+in|work\s+(?:in|with)))?|(?:programming\s+)?languages|frameworks?(?:\s+i\s+use)?|(?:and\s+|oh\s+and\s+)?also|(?:quick\s+)?facts|me|dev\s+profile)(?:,\s*(?:for the record|since you asked|fwiw|for context|as promised|if it helps|btw))?\s*:\s*(.+)$/i;
 /** Headings of the owner's coding preferences: each item is one, as written. */
-const styleHeading = /^(?:my\s+(?:own\s+)?)?(?:preferences|(?:code|coding)\s+style(?:\s+i\s+(?:like|prefer|use))?|style(?:\s+preferences)?|conventions|formatting)(?:,\s*(?:for the record|since you asked|fwiw|for context|as promised|if it helps|btw))?\s*:\s*(.+)$/i;
+const styleHeading = /^(?:my\s+(?:own\s+)?)?(?:(?:code|coding)\s+)?(?:preferences|(?:code|coding)\s+style(?:\s+i\s+(?:like|prefer|use))?|style(?:\s+preferences)?|conventions|formatting)(?:,\s*(?:for the record|since you asked|fwiw|for context|as promised|if it helps|btw))?\s*:\s*(.+)$/i;
 /** Headings of a profile written as "field value" pairs. */
 const profileHeading = /^(?:(?:my\s+)?(?:bio|profile)(?:\s+for\s+[\p{L} ]{1,20})?|about\s+me|(?:quick\s+)?intro)\s*:\s*(.+)$/iu;
 
@@ -80,6 +80,22 @@ function toolItems(list: string, strict: boolean): Candidate[] | undefined {
   return named >= (strict ? 2 : 1) ? found : undefined;
 }
 
+/**
+ * "Quick facts: Windows (WSL for some stuff), VS Code, PowerShell, Scoop for packages", "Me: Elixir, Phoenix (LiveView
+ * mostly), Emacs with doom, macOS": a heading this plain says only whose the list is, so the list itself must be mostly
+ * tools; an aside in parentheses is the item's, and an item no list knows ("asdf for versions") is passed over.
+ */
+function looseToolItems(list: string): Candidate[] | undefined {
+  const parts = items(list.replace(/\s*\([^)]*\)/g, ''));
+  // "Emacs with doom", "Neovim on Arch", "fish in iTerm": the item's tool is its first name; what it runs with or on is an aside.
+  const read = parts.map((part) => toolItems(part.replace(/\s+(?:with|for|on|in|as)\s+[\p{L}\s.-]{1,20}$/u, ''), false));
+  const named = read.filter((found) => found !== undefined);
+  if (named.length < 3 || named.length * 3 < parts.length * 2) return undefined;
+  const found: Candidate[] = [];
+  for (const tool of named.flat()) if (!found.some((known) => known.key === tool.key && known.value === tool.value)) found.push(tool);
+  return found;
+}
+
 /** "Windows with WSL": a tool run inside another of its key is the host's add-on; the host is the value. */
 function hostOf(part: string): string {
   const hosted = /^(.+?)\s+with\s+(.+)$/i.exec(part);
@@ -137,6 +153,7 @@ export function fieldListCandidates(line: string): Candidate[] | undefined {
     return found.length > 0 ? found : undefined;
   }
   const tools = toolHeading.exec(head);
+  if (tools && /^(?:(?:quick\s+)?facts|me|dev\s+profile)\s*:/i.test(head)) return looseToolItems(tools[1]);
   if (tools) return toolItems(tools[1], /^(?:and\s+|oh\s+and\s+)?also\b/i.test(head));
   return undefined;
 }

@@ -29,7 +29,7 @@ const quoteLine = /^\s*>/;
 const emailHeader = /^\s*(?:from|to|cc|bcc|subject|date|sent|reply-to|von|an|betreff|de|para|assunto|asunto)\s*:\s*\S/i;
 const forwarded = /^\s*(?:-{3,}\s*(?:forwarded|original) message|begin forwarded message|on .{4,80} wrote:\s*$)/i;
 /** "Hi Sam," / "Hello team," / "Dear Alex," — a greeting to someone who is not the assistant. */
-const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi|bonjour|salut|ciao|hoi|beste|liebe|lieber|caro|cara|querid[oa]s?|estimad[oa]s?|prezad[oa]s?)\s+(?!there\b|engram\b)((?:all|team|everyone|folks|guys|y'all|à tous|a todos|a tutti|tutti|todos|allemaal|zusammen|tout le monde|equipo|équipe|pessoal)\b|[\p{L}][\p{L}'-]+(?: [\p{L}][\p{L}'-]+)?)\s*[,!]/iu;
+const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi|bonjour|salut|ciao|hoi|beste|liebe|lieber|caro|cara|querid[oa]s?|estimad[oa]s?|prezad[oa]s?)\s+(?!there\b|engram\b|i['’]?m\b|i am\b)((?:all|team|everyone|folks|guys|y'all|à tous|a todos|a tutti|tutti|todos|allemaal|zusammen|tout le monde|equipo|équipe|pessoal)\b|[\p{L}][\p{L}'-]+(?: [\p{L}][\p{L}'-]+)?)\s*[,!]/iu;
 /**
  * A letter's greeting names its reader with a capital ("Hi Sam,"); the flag that lets "Hi team" match in any case would
  * let any word be a name, and "Oi gente, sou dev front na X" is the owner's own opening, not a letter.
