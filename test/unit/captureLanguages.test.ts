@@ -79,7 +79,7 @@ describe('the frame reader in other languages', () => {
       esName: ['Buenas, soy Marta Quiroga.', ['name=Marta Quiroga']],
       ja: ['Ima wa Kotlin o kaite imasu.', ['languages=Kotlin']],
       jaTeam: ['Ninshō chīmu ni shozoku shite imasu.', ['team=Ninshō']],
-      tr: ['Adım Can, frontend geliştiriciyim.', ['role=frontend geliştirici']],
+      tr: ['Adım Can, frontend geliştiriciyim.', ['name=Can', 'role=frontend geliştirici']],
       hi: ['Mera editor toh Helix hi hai.', ['editor=Helix']],
       tl: ['Ubuntu gamit ko sa desktop.', ['os=Ubuntu']],
     };

@@ -20,6 +20,7 @@ import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
 import { namedTools } from './namedTools';
+import { labelledFieldCandidates } from './labelledFields';
 import { notStandingInItsLanguage, sentencesOf } from './standingMarkers';
 import { spellingsOf } from './knownNames';
 
@@ -230,6 +231,12 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   }
   // "Beruflich schreibe ich Kotlin", "kotlin + ktor, junit5 for tests": a known tool named in a standing sentence of the
   // owner's, in any language, is a guess where no shape read its key (namedTools.ts).
+  // "Pronomen: sie/ihr", "Nome: Beatriz Ornelas", "Editor toh VS Code hi hai": a key's label before its value, in any
+  // language, where no shape read that key (labelledFields.ts).
+  for (const field of labelledFieldCandidates(persona ? ownText : lists.rest)) {
+    const taken = candidates.some((known) => (known.key === field.key && !multiValued.has(field.key)) || known.value.toLowerCase() === field.value.toLowerCase());
+    if (allowlist.has(field.key) && !taken) candidates.push(field);
+  }
   const aboutTheOwner = candidates.some((known) => !['languages', 'frameworks', 'editor', 'shell', 'os', 'package_manager', 'test_framework'].includes(known.key));
   for (const tool of namedTools(persona ? ownText : lists.rest, aboutTheOwner)) {
     const taken = candidates.some((known) => (known.key === tool.key && !multiValued.has(tool.key)) || known.value.toLowerCase() === tool.value.toLowerCase() || containsWords(known.value, tool.value));

@@ -52,7 +52,7 @@ export const knownDiets = ['vegetarian', 'vegan', 'pescatarian', 'pescetarian', 
  */
 const canonicalSpelling = new Map<string, string>([
   ['vscode', 'VS Code'], ['visual studio code', 'VS Code'], ['nvim', 'Neovim'], ['golang', 'Go'], ['pwsh', 'PowerShell'],
-  ['mac os', 'macOS'], ['os x', 'macOS'], ['mac', 'macOS'], ['pescetarian', 'pescatarian'], ['homebrew', 'brew'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
+  ['mac os', 'macOS'], ['os x', 'macOS'], ['mac', 'macOS'], ['pescetarian', 'pescatarian'], ['brew', 'Homebrew'], ['sublime', 'Sublime Text'], ['django rest framework', 'DRF'], ['wsl2', 'WSL'],
 ]);
 
 /** Every way of writing a name that is shown as `value` ("mac" and "mac os" for macOS), the shown form first. */

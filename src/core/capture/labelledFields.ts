@@ -1,0 +1,68 @@
+import type { Candidate } from './candidate';
+import { compiled } from './compiledPatterns';
+import fieldLabels from './frames/fieldLabels.json';
+import { notNames } from './knownNames';
+import { toolsIn } from './passingShapes';
+import { notStanding, sentencesOf } from './standingMarkers';
+import { timezoneIn } from './timezones';
+
+/**
+ * A key written as a label before its value, in any language capture reads: "Pronomen: sie/ihr", "Nome: Beatriz
+ * Ornelas", "Mes pronoms : iel", "Fuso orario: CET", "Editor toh VS Code hi hai, aur OS Windows", "naam Bram". The
+ * label says the key; the value must be one of that key's (a pronoun pair, a zone, a known tool, a capitalised name).
+ * The labels are data (frames/fieldLabels.json). What this reads is asked about (tier B), never confirmed.
+ */
+const labels = Object.entries((fieldLabels as { labels: Record<string, string[]> }).labels);
+
+/** Before a label: the start of a sentence or a part of it, an owner's possessive, a joiner. */
+const opening = String.raw`(?:^|[,;:]\s*|\s(?:and|und|y|e|et|en|i|ve|aur|at|tapos)\s+)(?:(?:my|mein|meine|mi|mis|meu|minha|mon|ma|mes|il mio|la mia|mijn|mój|moja|benim|mera|meri|yung|ang)\s+)?`;
+/** Between a label and its value: a colon, an equals sign, or the little words of a copula. */
+const glue = String.raw`\s*(?:[:=–-]\s*|\s+(?:is|ist|es|é|est|è|jest|to|wa|ko|toh|hai|ay|son|sind|zijn|are)\s+|\s+)`;
+const pronounPair = /^(?:\p{L}{2,5}\/\p{L}{2,6}(?:\/\p{L}{2,6})?|iel|they|elle)$/iu;
+const toolKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks']);
+
+function valuesOf(key: string, written: string): Candidate[] {
+  const text = written.trim().replace(/[.!]+$/, '');
+  if (toolKeys.has(key)) {
+    const found = toolsIn(text, new Set([key]));
+    return key === 'languages' || key === 'frameworks' ? found : found.slice(0, 1);
+  }
+  if (key === 'pronouns') {
+    const pair = text.split(/\s+/)[0].replace(/[,;]+$/, '');
+    return pronounPair.test(pair) ? [{ key, value: pair, tier: 'B' }] : [];
+  }
+  if (key === 'timezone') {
+    const zone = timezoneIn(text.split(/\s+(?:\(|,)/)[0]) ?? timezoneIn(text.split(/\s+/)[0]);
+    return zone ? [{ key, value: zone, tier: 'B' }] : [];
+  }
+  // A name: one to three capitalised words, none of them a placeholder ("name=ollama" is the junk seed case).
+  const name = /^(\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{Ll}'’-]+){0,2})(?=$|[\s,;])/u.exec(text);
+  return name && !name[1].split(' ').some((word) => notNames.has(word.toLowerCase()) || honorifics.has(word.toLowerCase())) ? [{ key, value: name[1], tier: 'B' }] : [];
+}
+
+/** Made-up people and data, in any language: a message asking for them labels nobody's fields. */
+const madeUp = /\b(?:fake|mock|dummy|sample|example|test (?:user|data|case)|fixture|persona|character|falsos|falsas|ficticios?|fictícios?|fictifs?|finti|nep|sahte|przykładowe|beispiel\w*|testdaten|datos de prueba|dados de teste)\b/iu;
+/** A log or a trace line ("java.lang.IllegalStateException: User name: admin"): its fields are a program's. */
+const programOutput = /\b[a-z]+\.[a-z]+\.[A-Za-z]+|\b(?:Exception|Traceback|Error:|WARN|INFO|DEBUG)\b/u;
+const honorifics = new Set(['mr', 'mrs', 'ms', 'dr', 'sr', 'sra', 'herr', 'frau', 'mme', 'mlle', 'sig', 'pan', 'pani']);
+
+/** Every labelled value in the owner's standing sentences. */
+export function labelledFieldCandidates(ownText: string): Candidate[] {
+  const found: Candidate[] = [];
+  if (madeUp.test(ownText)) return found;
+  for (const sentence of sentencesOf(ownText)) {
+    if (notStanding(sentence) || /\b\w+=\w/.test(sentence) || programOutput.test(sentence)) continue;
+    for (const [key, words] of labels) {
+      const pattern = compiled(String.raw`${opening}(?:${words.join('|')})${glue}((?:[^.,;!?\n]|\.(?=\S)){1,40}?)(?=$|[,;!?\n]|\.(?:\s|$)|\s(?:and|und|y|e|et|en|i|ve|aur|at|tapos)\s)`, 'giu');
+      for (const match of sentence.matchAll(pattern)) {
+        // In English a label needs its colon: "my name is Olu" is a frame's to read, with the frame's moods.
+        const label = match[0].slice(0, match[0].length - match[1].length);
+        if (/^[\s,;:]*(?:(?:and|my)\s+)?(?:name|pronouns|time ?zone|tz|editor|ide|shell|os|package manager|test framework|tests|testing|languages?|langs|frameworks?)\b/i.test(label) && !/[:=]\s*$/.test(label)) continue;
+        for (const candidate of valuesOf(key, match[1])) {
+          if (!found.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) found.push(candidate);
+        }
+      }
+    }
+  }
+  return found;
+}
