@@ -3,7 +3,7 @@ import { compiled } from './compiledPatterns';
 import fieldLabels from './frames/fieldLabels.json';
 import { notNames } from './knownNames';
 import { toolsIn } from './passingShapes';
-import { notStanding, sentencesOf } from './standingMarkers';
+import { languageOf, notStanding, sentencesOf } from './standingMarkers';
 import { timezoneIn } from './timezones';
 
 /**
@@ -52,12 +52,13 @@ export function labelledFieldCandidates(ownText: string): Candidate[] {
   if (madeUp.test(ownText)) return found;
   for (const sentence of sentencesOf(ownText)) {
     if (notStanding(sentence) || /\b\w+=\w/.test(sentence) || programOutput.test(sentence)) continue;
+    const english = languageOf(sentence) === 'en';
     for (const [key, words] of labels) {
       const pattern = compiled(String.raw`${opening}(?:${words.join('|')})${glue}((?:[^.,;!?\n]|\.(?=\S)){1,40}?)(?=$|[,;!?\n]|\.(?:\s|$)|\s(?:and|und|y|e|et|en|i|ve|aur|at|tapos)\s)`, 'giu');
       for (const match of sentence.matchAll(pattern)) {
-        // In English a label needs its colon: "my name is Olu" is a frame's to read, with the frame's moods.
+        // In an English sentence a label needs its colon: "my name is Olu" is a frame's to read, with the frame's moods.
         const label = match[0].slice(0, match[0].length - match[1].length);
-        if (/^[\s,;:]*(?:(?:and|my)\s+)?(?:name|pronouns|time ?zone|tz|editor|ide|shell|os|package manager|test framework|tests|testing|languages?|langs|frameworks?)\b/i.test(label) && !/[:=]\s*$/.test(label)) continue;
+        if (english && /^[\s,;:]*(?:(?:and|my)\s+)?(?:name|pronouns|time ?zone|tz|editor|ide|shell|os|package manager|test framework|tests|testing|languages?|langs|frameworks?)\b/i.test(label) && !/[:=]\s*$/.test(label)) continue;
         for (const candidate of valuesOf(key, match[1])) {
           if (!found.some((known) => known.key === candidate.key && known.value.toLowerCase() === candidate.value.toLowerCase())) found.push(candidate);
         }

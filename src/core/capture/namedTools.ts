@@ -55,8 +55,8 @@ const quoted = /(?<![\p{L}])['‘][^\n]{3,}?['’](?![\p{L}])|["“][^"”\n]*["
 const requestOpening = /^\W*(?:write|make|create|generate|give|show|draft|build|add|convert|translate|list|compare|explain|describe|design|pretend|act)\b/i;
 
 /** The known tools a sentence of the owner's names as standing, each under its key, tier C. */
-function standingTools(written: string, aboutTheOwner: boolean, message: string): { tools: Candidate[]; we: boolean } {
-  const none = { tools: [], we: false };
+function standingTools(written: string, message: string): { tools: Candidate[]; mine: boolean } {
+  const none = { tools: [], mine: false };
   // "My teammate's setup": a possessive is its word's.
   const sentence = written.replace(/['’]s\b/gu, '');
   // "Write a dialogue where…", "Make a quiz…": a request opening the sentence is the task, not the owner.
@@ -69,16 +69,14 @@ function standingTools(written: string, aboutTheOwner: boolean, message: string)
     if (turn) chosen = chosen.slice(0, turn.index);
   }
   const mine = markers.some((marker) => markerPattern(marker.me).test(chosen));
-  // "Let's set up this Flutter project", "The API is built on NestJS": a sentence that is not the owner's ("I use",
-  // "uso", "ich nutze") names tools of theirs only inside a message that already says who they are.
-  if (!mine && !aboutTheOwner) return none;
-  const we = !mine && markers.some((marker) => markerPattern(marker.we).test(chosen));
+  // "We're a Rails shop", "nos usamos Jest": what the team or the company uses is theirs (projectCapture.ts), not the owner's.
+  if (!mine && markers.some((marker) => markerPattern(marker.we).test(chosen))) return none;
   const tools = toolsIn(chosen)
     .filter((tool) => !notOnTheirOwn.has(tool.value) && !writtenAsCode(chosen, tool.value) && !partOfSomethingElse(chosen, tool.value, message) && writtenAsItsName(chosen, tool))
     // "Go ahead and…": a sentence's first word "Go" is the verb.
     .filter((tool) => !(tool.value === 'Go' && /^\W*go\b/i.test(chosen)))
     .map((tool) => ({ ...tool, tier: 'C' as const }));
-  return { tools, we };
+  return { tools, mine };
 }
 
 /**
@@ -89,18 +87,18 @@ function standingTools(written: string, aboutTheOwner: boolean, message: string)
  * tries, speaks of someone else or asks for something, in the words its language's data lists (frames/standing.json).
  * What this reads is a guess (tier C), queued for the owner, never confirmed.
  *
- * `aboutTheOwner` says the message's shapes found a fact of the owner's already. A "we" sentence's tool stands only
- * when no sentence of the owner's alone names one of the same key ("Dans l'équipe on fait du Julia et du Python ;
- * moi, c'est surtout du Julia").
+ * `aboutTheOwner` says the message's shapes found a fact of the owner's already.
  */
 export function namedTools(ownText: string, aboutTheOwner: boolean): Candidate[] {
   // "…where the input is 'I'm Bob and I use vim'": quoted words are someone else's.
-  const read = sentencesOf(ownText.replace(quoted, ' ')).map((sentence) => standingTools(sentence, aboutTheOwner, ownText));
-  const mineKeys = new Set(read.filter((one) => !one.we).flatMap((one) => one.tools.map((tool) => tool.key)));
+  const read = sentencesOf(ownText.replace(quoted, ' ')).map((sentence) => standingTools(sentence, ownText));
+  // "Let's set up this Flutter project", "The API is built on NestJS": a sentence that is not the owner's ("I use",
+  // "uso", "ich nutze") names tools of theirs only inside a message that says who they are or names their own tools.
+  const owned = aboutTheOwner || read.some((one) => one.mine && one.tools.length > 0);
   const found: Candidate[] = [];
   for (const one of read) {
     for (const tool of one.tools) {
-      if (one.we && mineKeys.has(tool.key)) continue;
+      if (!one.mine && !owned) continue;
       if (!found.some((known) => known.key === tool.key && known.value === tool.value)) found.push(tool);
     }
   }

@@ -27,21 +27,34 @@ export function markerPattern(words: readonly string[]): RegExp {
   return compiled(String.raw`(?:${alternatives.join('|')})(?![\p{L}\p{N}+#'’-]|\.\p{L})`, 'iu');
 }
 
+const wordLists = new Map<LanguageMarkers, { own: string[]; weakening: string[] }>();
+function wordsOf(markers: LanguageMarkers): { own: string[]; weakening: string[] } {
+  let words = wordLists.get(markers);
+  if (!words) wordLists.set(markers, (words = { own: [...new Set([...markers.cues, ...markers.me, ...markers.we])], weakening: [...new Set([...markers.notStanding, ...markers.notChosen])] }));
+  return words;
+}
+
 function countCues(sentence: string, cues: readonly string[]): number {
   const pattern = compiled(String.raw`(?<![\p{L}\p{N}'’-])(?:${cues.map((word) => word.replace(/'/g, "['’]")).join('|')})(?![\p{L}\p{N}'’-])`, 'giu');
   return sentence.match(pattern)?.length ?? 0;
 }
 
-/** The language whose common words a sentence holds most of (English when none stands out). */
+/**
+ * The language whose words a sentence holds most of: its little words and its words for the owner count twice, its
+ * weakening words once ("Mein Kollege nutzt Vim": mein, Kollege, nutzt). English unless another language scores two
+ * and more than English does: one shared little word ("no", "i", "de") says nothing.
+ */
 export function languageOf(sentence: string): string {
   let best = 'en';
   let most = 0;
+  let englishScore = 0;
   for (const [language, markers] of languages) {
-    const found = countCues(sentence, markers.cues);
-    if (found > most) [best, most] = [language, found];
+    const { own, weakening } = wordsOf(markers);
+    const score = 2 * countCues(sentence, own) + countCues(sentence, weakening);
+    if (language === 'en') englishScore = score;
+    if (score > most) [best, most] = [language, score];
   }
-  // One shared little word ("no", "i", "de") says nothing: another language needs two.
-  return most >= 2 ? best : 'en';
+  return best !== 'en' && most >= 2 && most > englishScore ? best : 'en';
 }
 
 /**
@@ -64,7 +77,8 @@ export function sentencesOf(text: string): string[] {
 
 /** Whether a sentence says something other than a standing truth of the owner's, in its language or in English. */
 export function notStanding(sentence: string): boolean {
-  const plain = sentence.replace(/['’]s\b/gu, '');
+  // "I'm Noor, she/her": the owner's pronouns are no one else.
+  const plain = sentence.replace(/['’]s\b/gu, '').replace(/(?<![\p{L}])\p{L}{2,5}\/\p{L}{2,6}(?:\/\p{L}{2,6})?(?![\p{L}])/gu, ' ');
   return /[?？]/.test(plain) || markersOf(languageOf(plain)).some((marker) => markerPattern(marker.notStanding).test(plain));
 }
 
