@@ -37,6 +37,8 @@ function partOfSomethingElse(sentence: string, value: string, message: string): 
   if (/^\s+\p{Lu}\p{Ll}/u.test(after) && toolsIn(after.trim().split(/\s+/)[0]).length === 0) return true;
   if (/(?:packages|paquets|pacchetti|paquetes|pacotes|pakiety|pakete|pakketten|deps|dependencies|libs|libraries|bindings)\s+$/iu.test(before)) return true;
   if (/\b(?:for|at|from|@)\s+(?:the\s+)?$/iu.test(before)) return true;
+  // "Soy Vim", "I'm Julia": a name said of the owner is their name, never their tool.
+  if (/(?:^|\s)(?:i['’]?m|i am|soy|sou|sono|je suis|ich bin|ik ben|jestem|ako si|ako ay)\s+$/iu.test(before)) return true;
   // "our consumers are all in Java", "a small CLI in Go": the language of a thing, not of the owner.
   if (/\b(?:our|the|this|that|their|its|his|her)\s+(?:[\p{L}-]+\s+){1,3}(?:is|are|was|were)\s+(?:all\s+|mostly\s+|entirely\s+|written\s+|built\s+)*(?:in|on|with)\s+$/iu.test(before)) return true;
   if (/\b(?:a|an|the|this|that)\s+(?:[\p{L}-]+\s+){0,2}(?:cli|tool|app|library|lib|service|script|bot|api|server|game|plugin|extension|package|crate|module|snippet|example)\s+(?:in|on|with|using|written in|built (?:on|with))\s+$/iu.test(before)) return true;
