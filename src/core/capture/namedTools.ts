@@ -2,7 +2,7 @@ import type { Candidate } from './candidate';
 import { toolsIn } from './passingShapes';
 import { projectMarker } from './projectCapture';
 import { lexiconTag } from './wordTagger';
-import { languageOf, markerPattern, markersOf, notStanding, sentencesOf } from './standingMarkers';
+import { holdsMarker, languageOf, markerPattern, markersOf, notStanding, sentencesOf } from './standingMarkers';
 
 /** Names on the lists that are libraries, build tools or parts of a system rather than a key's value, or words first. */
 const notOnTheirOwn = new Set([
@@ -70,9 +70,9 @@ function standingTools(written: string, message: string): { tools: Candidate[]; 
     const turn = markerPattern(marker.notChosen).exec(chosen);
     if (turn) chosen = chosen.slice(0, turn.index);
   }
-  const mine = markers.some((marker) => markerPattern(marker.me).test(chosen));
+  const mine = markers.some((marker) => holdsMarker(marker.me, chosen));
   // "We're a Rails shop", "nos usamos Jest": what the team or the company uses is theirs (projectCapture.ts), not the owner's.
-  if (!mine && markers.some((marker) => markerPattern(marker.we).test(chosen))) return none;
+  if (!mine && markers.some((marker) => holdsMarker(marker.we, chosen))) return none;
   const tools = toolsIn(chosen)
     .filter((tool) => !notOnTheirOwn.has(tool.value) && !writtenAsCode(chosen, tool.value) && !partOfSomethingElse(chosen, tool.value, message) && writtenAsItsName(chosen, tool))
     // "Go ahead and…": a sentence's first word "Go" is the verb.

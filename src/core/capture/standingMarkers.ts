@@ -17,26 +17,78 @@ export interface LanguageMarkers {
 
 const languages = Object.entries((standing as { languages: Record<string, LanguageMarkers> }).languages);
 
+const patterns = new WeakMap<readonly string[], RegExp>();
+
+/** One pattern for a list of markers, built once per list. */
 export function markerPattern(words: readonly string[]): RegExp {
-  // Whole words, where a word may hold "." or "-" ("Next.js" holds no "next"; "e.g" is one marker); a marker that
-  // starts inside a word ("n't", "'ll") needs no boundary before it.
-  const alternatives = words.map((word) => {
-    const source = word.replace(/'/g, "['’]");
-    return /^(?:n'|')/.test(word) ? source : String.raw`(?<![\p{L}\p{N}.+#'’-])${source}`;
-  });
-  return compiled(String.raw`(?:${alternatives.join('|')})(?![\p{L}\p{N}+#'’-]|\.\p{L})`, 'iu');
+  let pattern = patterns.get(words);
+  if (!pattern) {
+    // Whole words, where a word may hold "." or "-" ("Next.js" holds no "next"; "e.g" is one marker); a marker that
+    // starts inside a word ("n't", "'ll") needs no boundary before it.
+    const inside = words.filter((word) => /^(?:n'|')/.test(word)).map((word) => word.replace(/'/g, "['’]"));
+    const whole = words.filter((word) => !/^(?:n'|')/.test(word)).map((word) => word.replace(/'/g, "['’]"));
+    const starts = [...(whole.length > 0 ? [String.raw`(?<![\p{L}\p{N}.+#'’-])(?:${whole.join('|')})`] : []), ...inside];
+    pattern = compiled(String.raw`(?:${starts.join('|')})(?![\p{L}\p{N}+#'’-]|\.\p{L})`, 'iu');
+    patterns.set(words, pattern);
+  }
+  return pattern;
 }
 
-const wordLists = new Map<LanguageMarkers, { own: string[]; weakening: string[] }>();
-function wordsOf(markers: LanguageMarkers): { own: string[]; weakening: string[] } {
-  let words = wordLists.get(markers);
-  if (!words) wordLists.set(markers, (words = { own: [...new Set([...markers.cues, ...markers.me, ...markers.we])], weakening: [...new Set([...markers.notStanding, ...markers.notChosen])] }));
+/**
+ * A list of markers read the fast way: its plain words by looking each word of the sentence up in a set, the few with
+ * spaces, apostrophes or patterns by one regular expression (a pattern of hundreds of words, tried at every position
+ * of every sentence, cost capture ten times its time).
+ */
+class MarkerList {
+  private readonly plainWords = new Set<string>();
+  private readonly others?: RegExp;
+
+  constructor(words: readonly string[]) {
+    const others: string[] = [];
+    for (const word of words) {
+      if (/^[\p{L}\p{N}]+$/u.test(word)) this.plainWords.add(word.toLowerCase());
+      else others.push(word);
+    }
+    if (others.length > 0) this.others = new RegExp(markerPattern(others).source, 'giu');
+  }
+
+  /** How many of the sentence's words are plain words of the list (enough to tell a language by). */
+  countPlain(words: readonly string[]): number {
+    let found = 0;
+    for (const word of words) if (this.plainWords.has(word)) found++;
+    return found;
+  }
+
+  some(sentence: string, words: readonly string[]): boolean {
+    if (words.some((word) => this.plainWords.has(word))) return true;
+    if (!this.others) return false;
+    this.others.lastIndex = 0;
+    return this.others.test(sentence);
+  }
+}
+
+const lists = new WeakMap<readonly string[], MarkerList>();
+function listOf(words: readonly string[]): MarkerList {
+  let list = lists.get(words);
+  if (!list) lists.set(words, (list = new MarkerList(words)));
+  return list;
+}
+
+/** The words of a sentence as the markers are matched: lower case, a word's own ".", "+", "#" and "-" kept. */
+function wordsIn(sentence: string): string[] {
+  return (sentence.toLowerCase().match(/[\p{L}\p{N}.+#'’-]+/gu) ?? []).map((word) => word.replace(/^['’.]+|[.'’-]+$/gu, ''));
+}
+
+/** Whether a sentence holds any of the markers. */
+export function holdsMarker(words: readonly string[], sentence: string): boolean {
+  return listOf(words).some(sentence, wordsIn(sentence));
+}
+
+const ownWords = new Map<LanguageMarkers, { own: readonly string[]; weakening: readonly string[] }>();
+function wordsOf(markers: LanguageMarkers): { own: readonly string[]; weakening: readonly string[] } {
+  let words = ownWords.get(markers);
+  if (!words) ownWords.set(markers, (words = { own: [...new Set([...markers.cues, ...markers.me, ...markers.we])], weakening: [...new Set([...markers.notStanding, ...markers.notChosen])] }));
   return words;
-}
-
-function countCues(sentence: string, cues: readonly string[]): number {
-  const pattern = compiled(String.raw`(?<![\p{L}\p{N}'’-])(?:${cues.map((word) => word.replace(/'/g, "['’]")).join('|')})(?![\p{L}\p{N}'’-])`, 'giu');
-  return sentence.match(pattern)?.length ?? 0;
 }
 
 /**
@@ -48,9 +100,10 @@ export function languageOf(sentence: string): string {
   let best = 'en';
   let most = 0;
   let englishScore = 0;
+  const words = wordsIn(sentence);
   for (const [language, markers] of languages) {
     const { own, weakening } = wordsOf(markers);
-    const score = 2 * countCues(sentence, own) + countCues(sentence, weakening);
+    const score = 2 * listOf(own).countPlain(words) + listOf(weakening).countPlain(words);
     if (language === 'en') englishScore = score;
     if (score > most) [best, most] = [language, score];
   }
@@ -79,7 +132,7 @@ export function sentencesOf(text: string): string[] {
 export function notStanding(sentence: string): boolean {
   // "I'm Noor, she/her": the owner's pronouns are no one else.
   const plain = sentence.replace(/['’]s\b/gu, '').replace(/(?<![\p{L}])\p{L}{2,5}\/\p{L}{2,6}(?:\/\p{L}{2,6})?(?![\p{L}])/gu, ' ');
-  return /[?？]/.test(plain) || markersOf(languageOf(plain)).some((marker) => markerPattern(marker.notStanding).test(plain));
+  return /[?？]/.test(plain) || markersOf(languageOf(plain)).some((marker) => holdsMarker(marker.notStanding, plain));
 }
 
 /**
@@ -89,5 +142,5 @@ export function notStanding(sentence: string): boolean {
 export function notStandingInItsLanguage(sentence: string): boolean {
   const language = languageOf(sentence);
   if (language === 'en') return false;
-  return markerPattern(markersOf(language)[0].notStanding).test(sentence.replace(/['’]s\b/gu, ''));
+  return holdsMarker(markersOf(language)[0].notStanding, sentence.replace(/['’]s\b/gu, ''));
 }
