@@ -20,6 +20,7 @@ const leadGap = String.raw`(?:\s*,?\s*(?:from now on|going forward|for now on|fo
 const leadIns: readonly RegExp[] = [
   compiled(String.raw`\b(?:use|make|set|save|keep|take|treat|store|remember|add)\s+(?:this|these|that|the following|it)\s+(?:lines?\s+)?as\s+my\s+${signatureAdjective}${signatureWord}${leadGap}`, 'i'),
   compiled(String.raw`(?:^|[.!]\s+|\n)\s*my\s+${signatureAdjective}${signatureWord}\s*(?:is|should be|would be|will be|reads|goes)?${leadGap}`, 'i'),
+  compiled(String.raw`\b(?:use|add|put)\s+(?:this|the following)\s+${signatureWord}\s+(?:for|in|on|at the end of|under)\s+(?:all\s+|every\s+|each\s+)?(?:of\s+)?my\s+(?:e-?mails?|mails?|drafts?|messages|letters|replies)${leadGap}`, 'i'),
   compiled(String.raw`\b(?:end|sign|close|finish|sign off)\s+(?:every|each|all|all of)?\s*(?:my\s+)?(?:e-?mail|mail|message|letter|draft|reply|replies|response)s?(?:\s+drafts?)?\s+(?:off\s+)?(?:with|as)${leadGap}`, 'i'),
 ];
 /** "Mine would be:" says whose only where the message is already about signatures (someone else's, just above). */
@@ -31,11 +32,12 @@ const madeUp = /\b(?:mock|fake|sample|example|placeholder|dummy|template|persona
 const separatorLine = /^(?:--|—|–|-- ?|_{2,}|-{3,})$/;
 const closingWord = /^(?:thanks|thank you|thx|cheers|best|regards|kind regards|best regards|warm regards|many thanks|sincerely|all the best|talk soon|br)\b[^\n]{0,12}$/i;
 /** Phone numbers, addresses to write to, links: a signature's contact lines say nothing capture keeps. */
-const contactLine = /^(?:(?:[mtpfe]|mob(?:ile)?|tel|phone|cell|e-?mail|web|w)\s*[:.]|\+?\d[\d\s().-]{5,}$)|@|https?:|www\./i;
+const contactLine = /^(?:(?:[mtpfe]|mob(?:ile)?|tel|phone|cell|e-?mail|web|w)\s*[:.]|\+?\d[\d\s().-]{5,}$)|\S@\S|https?:|www\./i;
 const nameLine = /^\p{Lu}[\p{Ll}'’-]+(?:\s+(?:(?:de|da|do|dos|del|di|du|van|von|der|den|le|la|bin|al|ní|nic|ó|mac|mc)\s+)*\p{Lu}[\p{L}'’-]+){0,3}$/u;
 const pronounPair = /^(?:she|he|they|xe|ze)\/(?:her|him|them|they|she|he|xem|zir|hers|his|theirs)$/i;
 const roleSegment = compiled(String.raw`^((?:${titleWord}){0,3}?${roleNouns}(?:\s+(?:of|for)\s+[\p{L}]+(?:\s[\p{L}]+)?)?)$`, 'iu');
 const headOfSegment = /^(?:head|director|vp|vice president)\s+of\s+[\p{L}]+(?:\s[\p{L}]+)?$/iu;
+const roleAtCompany = /^(.+?)\s+(?:@|at)\s+(\p{Lu}[^\n]*)$/u;
 const placeTags = new Set(['City', 'Country', 'Region', 'Place', 'Province']);
 
 /** "Senior Data Engineer" is a title written as signatures write them: proposed in the owner's sentence case ("senior data engineer", "staff SRE"). */
@@ -69,7 +71,10 @@ export function signatureFacts(lines: readonly string[]): Candidate[] {
   const kept = lines.map((line) => line.trim()).filter((line) => line && !separatorLine.test(line));
   while (kept.length > 0 && closingWord.test(kept[0])) kept.shift();
   if (kept.length === 0) return [];
-  const [first, ...others] = kept;
+  const [written, ...others] = kept;
+  // "Helena Sørensen (she/her)": what the name line holds in parentheses is a field of its own.
+  const aside = /^(.*?)\s*\(([^)\n]{1,40})\)\s*$/.exec(written);
+  const first = aside ? `${aside[1]}, ${aside[2]}` : written;
   const [name, ...onNameLine] = segmentsOf(first);
   if (!name || !nameLine.test(name)) return [];
   const facts: Candidate[] = [{ key: 'name', value: name, tier: 'B' }];
@@ -89,6 +94,12 @@ export function signatureFacts(lines: readonly string[]): Candidate[] {
       else if (!has('role') && (roleSegment.test(segment) || headOfSegment.test(segment))) {
         add('role', sentenceCase(segment));
         afterRole = 1;
+      } else if (!has('role') && roleAtCompany.exec(segment) && roleSegment.test(roleAtCompany.exec(segment)![1])) {
+        // "Senior Data Engineer @ Meridian": the role and its company in one field.
+        const [, role, company] = roleAtCompany.exec(segment)!;
+        add('role', sentenceCase(role));
+        add('employer', properNoun(company, 4));
+        afterRole = 2;
       } else if (isPlace(segment)) add('location', segment);
       else if (!/^\p{Lu}/u.test(segment)) continue;
       // On the title line the field after the role is the team and the next the company ("Staff SRE · Reliability · Corrib Cloud").
