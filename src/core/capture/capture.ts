@@ -7,6 +7,8 @@ import { containsSecret, redactSecrets, secretMarker } from '../shared/secrets';
 import { objectPhrase, ownProjectCandidates, passingCandidates, toolsIn } from './passingShapes';
 import { timezoneIn } from './timezones';
 import { ownSignatureCandidates } from './ownSignature';
+import { claimedFieldCandidates } from './claimedFields';
+import { machineOsCandidates } from './machineOs';
 import { withVerblessIntroduction } from './verblessIntroduction';
 import { ownWords } from './pastedText';
 import { withFieldLists } from './fieldLists';
@@ -261,7 +263,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const firstGuess = candidates.findIndex((candidate) => candidate.key === 'name' && candidate.tier === 'C');
   if (firstGuess >= 0 && candidates.some((candidate) => candidate.key === 'pronouns' || candidate.key === 'role')) candidates[firstGuess] = { ...candidates[firstGuess], tier: 'B' };
   // A signature is a name, never a tool's ("- Vitest" closing a list).
-  for (const project of [...ownProjectCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value)))]) {
+  for (const project of [...ownProjectCandidates(ownText), ...machineOsCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value))), ...(persona ? [] : claimedFieldCandidates(text))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
   const styled = withVerblessIntroduction(candidates, ownText)

@@ -39,7 +39,7 @@ const fields: readonly (readonly [RegExp, string])[] = [
 const fieldLine = /^(package\s+manager|tests?|test\s+(?:framework|runner)|testing|os|operating\s+system|editor|ide|shell)\s*:\s*(.+)$/i;
 
 /** The values a field's words give for its key: every name on a multi key, the first one the key's reader takes on another. */
-function fieldValues(key: string, words: string): Candidate[] {
+export function fieldValues(key: string, words: string): Candidate[] {
   if (key === 'languages' || key === 'frameworks' || key === 'editor' || key === 'shell' || key === 'os' || key === 'package_manager' || key === 'test_framework') {
     const found = toolsIn(words).filter((candidate) => candidate.key === key);
     return key === 'languages' || key === 'frameworks' ? found : found.slice(0, 1);

@@ -2,6 +2,7 @@ import type { Candidate } from './candidate';
 import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { compiled } from './compiledPatterns';
 import { timezoneIn } from './timezones';
+import { declaredSignatureCandidates, signatureFacts } from './declaredSignature';
 
 /**
  * The owner's own sign-off at the end of their message ("— Tom, SRE @ Datadog", "— Ren (she/they) · backend eng @
@@ -55,8 +56,15 @@ function dashSignOff(text: string): SignOff | undefined {
 
 /** The facts of the owner's own sign-off, if the message ends with one. */
 export function ownSignatureCandidates(message: string): Candidate[] {
+  // "Use this as my sign-off:", "Mine would be: …": a signature declared the owner's, whatever the message is about.
+  const declared = declaredSignatureCandidates(message);
+  if (declared.length > 0) return declared;
   const text = message.trimEnd();
-  if (letterOpening.test(text) || aboutALetter.test(text) || greetingInside.test(text)) return [];
+  // "This is my colleague's signature", "write a sign-off for my boss": a signature spoken of, and not declared the owner's, is someone else's.
+  if (/\b(?:sign-?offs?|signatures?)\b/i.test(text) || letterOpening.test(text) || aboutALetter.test(text) || greetingInside.test(text)) return [];
+  // "--" over four lines or more (name, title, company, place): a full signature block, read field by field.
+  const block = /\n[ \t]*--[ \t]*\n((?:[^\n]+\n){2,5}[^\n]+)$/.exec(text);
+  if (block) return signatureFacts(block[1].split('\n'));
   const signed = dashSignOff(text) ?? closingLines(text);
   if (!signed) return [];
   const { name, aside, rest } = signed;
