@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { runGateEval } from '../../src/core/eval/gateEval';
+import { defaultAllowlist } from '../../src/core/memory/allowlist';
 
 const root = join(__dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -12,6 +14,14 @@ function gateEval(corpus: string): { cases: { id: string; proposals: { key: stri
 }
 
 describe('gate-eval (the CLI over the labelled corpora)', () => {
+  it('counts an employer with or without its legal form as the same, and nothing more', () => {
+    const scored = (text: string, value: string): number =>
+      runGateEval([{ id: 'one', role: 'user', text, expect: [{ key: 'employer', value }] }], defaultAllowlist).summary.correct;
+    assert.equal(scored('I work at Rails Bank Ltd.', 'Rails Bank'), 1);
+    assert.equal(scored('I work at Kleeblatt.', 'Kleeblatt AG'), 1);
+    assert.equal(scored('I work at Rails Banking.', 'Rails Bank'), 0);
+  });
+
   it('meets the bar on the development corpus: no tier-A error, capture precision ≥ 0.95, recall ≥ 0.8, at least 400 cases', () => {
     const { summary, cases } = gateEval('gate-eval.jsonl');
     assert.ok(summary.cases >= 400, `${summary.cases} cases`);

@@ -19,7 +19,7 @@ const opening = String.raw`(?:^|[,;:]\s*|\s(?:and|und|y|e|et|en|i|ve|aur|at|tapo
 /** Between a label and its value: a colon, an equals sign, or the little words of a copula. */
 const glue = String.raw`\s*(?:[:=–-]\s*|\s+(?:is|ist|es|é|est|è|jest|to|wa|ko|toh|hai|ay|son|sind|zijn|are)\s+|\s+)`;
 /** Each key's labels, their glue and the value after them, built once. */
-const labelPatterns = labels.map(([key, words]) => [key, compiled(String.raw`${opening}(?:${words.join('|')})${glue}((?:[^.,;!?\n]|\.(?=\S)){1,40}?)(?=$|[,;!?\n]|\.(?:\s|$)|\s(?:and|und|y|e|et|en|i|ve|aur|at|tapos)\s)`, 'giu')] as const);
+const labelPatterns = labels.map(([key, words]) => [key, compiled(String.raw`${opening}(?:${words.join('|')})${glue}((?:[^.,;!?\n]|\.(?=\S)){1,40}?)(?=$|[,;!?\n]|\.(?:\s|$)|\s(?:and|und|y|e|et|en|i|ve|aur|at|tapos)\s)`, 'giu'), words.map((word) => word.split(/[^\p{L}]/u)[0].toLowerCase())] as const);
 const pronounPair = /^(?:\p{L}{2,5}\/\p{L}{2,6}(?:\/\p{L}{2,6})?|iel|they|elle)$/iu;
 const toolKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_framework', 'languages', 'frameworks']);
 
@@ -55,7 +55,10 @@ export function labelledFieldCandidates(ownText: string): Candidate[] {
   for (const sentence of sentencesOf(ownText)) {
     if (notStanding(sentence) || /\b\w+=\w/.test(sentence) || programOutput.test(sentence)) continue;
     const english = languageOf(sentence) === 'en';
-    for (const [key, pattern] of labelPatterns) {
+    // Most sentences hold no label at all: the patterns run only where one of their first words is.
+    const words = new Set(sentence.toLowerCase().match(/[\p{L}]+/gu) ?? []);
+    for (const [key, pattern, firstWords] of labelPatterns) {
+      if (!firstWords.some((word) => words.has(word))) continue;
       for (const match of sentence.matchAll(pattern)) {
         // In an English sentence a label needs its colon: "my name is Olu" is a frame's to read, with the frame's moods.
         const label = match[0].slice(0, match[0].length - match[1].length);

@@ -51,9 +51,15 @@ export function isGateEvalCase(value: unknown): value is GateEvalCase {
 }
 
 const sameText = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
-/** A role in the owner's language matches its English term either way ("développeuse backend", "backend developer"). */
+/** A company's legal form ("Ltd", "GmbH", "AG", "Inc."), which names the same employer with it or without it. */
+const legalForm = /,?\s+(?:ltd|limited|inc|incorporated|llc|plc|gmbh|ag|sa|s\.a|sarl|srl|s\.r\.l|bv|b\.v|nv|ab|as|oy|pty|co|corp|kk)\.?$/i;
+/**
+ * A role in the owner's language matches its English term either way ("développeuse backend", "backend developer"),
+ * and an employer matches with or without its legal form ("Rails Bank Ltd", "Rails Bank").
+ */
 function sameValue(key: string, a: string, b: string): boolean {
   if (sameText(a, b)) return true;
+  if (key === 'employer') return sameText(a.replace(legalForm, ''), b.replace(legalForm, ''));
   if (key !== 'role') return false;
   const [englishA, englishB] = [englishRole(a), englishRole(b)];
   return (!!englishA && (sameText(englishA, b) || (!!englishB && sameText(englishA, englishB)))) || (!!englishB && sameText(a, englishB));
