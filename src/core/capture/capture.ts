@@ -47,10 +47,10 @@ const notPlain =
  * The rest of what keeps a message from being plain, the same kinds named by their other words: sarcasm ("*love*",
  * "obviously", 🙄), a supposition ("say I'm", "assuming"), a passing moment ("this week", "for the demo"), a plan or a
  * wish ("I'll", "someday"), the past ("was", "years ago"), someone close ("my roommate"), made-up data ("dummy",
- * "persona") and the assistant ("you are").
+ * "persona") and the assistant ("you are"), and a part of the time ("part-time", "on weekdays", "at heart").
  */
 const notPlainEither =
-  /🙄|😏|😒|🤡|\*[\p{L}]+\*|\b(?:obviously|totally|definitely|apparently|clearly|of course|sure(?:,| thing)|yeah,? right|because i['’]?m|suppose|supposing|assume|assuming|let['’]?s say|say (?:i|i['’]m|i am)|what if|hypothetically|in theory|as if|today|tonight|this (?:week|month|sprint|quarter|year|afternoon|morning|evening|weekend)|for the (?:demo|talk|workshop|interview|test|exercise)|for this|will|['’]ll|going to|gonna|want|wanna|wish|hope|someday|one day|eventually|next (?:week|month|year|quarter)|soon|plan(?:ning)? to|was|were|ago|last (?:year|month|week)|back (?:in|then)|in college|at uni|nobody|none|nor|my (?:mom|mum|dad|sister|brother|son|daughter|roommate|flatmate|neighbou?r|cousin|uncle|aunt|kid|kids|student|intern|mentor|lead|cto|ceo|team ?lead|girlfriend|boyfriend)|test data|dummy|placeholder|lorem|persona|character|you are|pretend you)\b/iu;
+  /🙄|😏|😒|🤡|\*[\p{L}]+\*|\b(?:obviously|totally|definitely|apparently|clearly|of course|sure(?:,| thing)|yeah,? right|because i['’]?m|suppose|supposing|assume|assuming|let['’]?s say|say (?:i|i['’]m|i am)|what if|hypothetically|in theory|as if|today|tonight|this (?:week|month|sprint|quarter|year|afternoon|morning|evening|weekend)|for the (?:demo|talk|workshop|interview|test|exercise)|for this|will|['’]ll|going to|gonna|want|wanna|wish|hope|someday|one day|eventually|next (?:week|month|year|quarter)|soon|plan(?:ning)? to|was|were|ago|last (?:year|month|week)|back (?:in|then)|in college|at uni|nobody|none|nor|my (?:mom|mum|dad|sister|brother|son|daughter|roommate|flatmate|neighbou?r|cousin|uncle|aunt|kid|kids|student|intern|mentor|lead|cto|ceo|team ?lead|girlfriend|boyfriend)|test data|dummy|placeholder|lorem|persona|character|you are|pretend you|part[- ]time|at heart|on (?:weekdays|weekends|workdays)|during the week|half the time|sometimes)\b/iu;
 
 /**
  * A message that ends by taking itself back ("I work at Google. Just kidding.", "…, said no one ever", "in my dreams"):

@@ -64,7 +64,9 @@ export function spellingsOf(value: string): string[] {
 export const notNames = new Set(
   ['test', 'foo', 'bar', 'admin', 'root', 'user', 'ollama', 'engram', 'iris', 'here', 'back', 'done', 'sorry', 'sure', 'fine', 'good',
     'new', 'stuck', 'confused', 'lost', 'using', 'running', 'trying', 'working', 'looking', 'not', 'just', 'still', 'also', 'so', 'on',
-    'in', 'at', 'a', 'an', 'the'].map((word) => word.toLowerCase()),
+    'in', 'at', 'a', 'an', 'the',
+    // What a program prints where a name is missing, and the words "call me" takes for a time, not a name.
+    'null', 'nil', 'undefined', 'none', 'anonymous', 'anon', 'nobody', 'unknown', 'anytime', 'anyday', 'tomorrow', 'later', 'tonight', 'now'].map((word) => word.toLowerCase()),
 );
 
 function escape(text: string): string {

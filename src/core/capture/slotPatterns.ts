@@ -45,7 +45,8 @@ export function properNoun(text: string, maxWords = 4): string | undefined {
     // "quarry labs" typed in lower case: a company's last word ("Labs", "Health") is still part of its name.
     const suffix = kept.length > 0 && text === text.toLowerCase() && companyWord.test(clean);
     if (kept.length > 0 && !suffix && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
-    if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’-]*$/u.test(clean)) break;
+    // \u0001 joins the small words a caller keeps inside one name ("Bank of America").
+    if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’\u0001-]*$/u.test(clean)) break;
     kept.push(clean);
     if (clean !== word || kept.length === maxWords) break;
   }

@@ -71,9 +71,13 @@ export function slotValue(key: string, words: string, file: SlotFeatures = noFea
   if (key === 'employer' || key === 'location' || key === 'old' || key === 'new') {
     const tool = key === 'old' || key === 'new' ? findKnown(uninflected(text.split(/\s+/).slice(0, 3).join(' '), inflections, isKnownToolName), allTools)[0] : undefined;
     if (tool && uninflected(text, inflections, isKnownToolName).toLowerCase().startsWith(tool.toLowerCase())) return tool;
-    // "Universidad de Chile", "Fish & Co.": the small words inside a name stay in it.
-    const joined = text.replace(/\s+(?:de|do|da|del)\s+/giu, ' \u0000 ').replace(/\s+&\s+/g, '&&');
-    const name = properNoun(joined, 4)?.replace(/ \u0000 /g, ' de ').replace(/&&/g, ' & ');
+    // "Universidad de Chile", "Bank of America", "Fish & Co.": the small words inside a name stay in it; "the
+    // University of Oslo" is named without its article.
+    const joined = text
+      .replace(key === 'employer' ? /^the\s+(?=\p{Lu})/u : /^$/, '')
+      .replace(/\s+(de|do|da|del|of)\s+(?=\p{Lu})/gu, '\u0001$1\u0001')
+      .replace(/\s+&\s+/g, '&&');
+    const name = properNoun(joined, 4)?.replace(/\u0001/g, ' ').replace(/&&/g, ' & ');
     const base = name && baseName(name, inflections);
     // "Java, South Dakota", "portland oregon": a region the owner attached to the place is part of it, and so is the
     // town a street is in ("Flask Lane, Bristol").

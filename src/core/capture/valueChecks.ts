@@ -13,7 +13,10 @@ export type Plausibility = 'strong' | 'weak' | 'no';
 const closedClass = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adverb', 'Possessive', 'QuestionWord', 'Modal', 'Auxiliary', 'Copula', 'Negative', 'Expression', 'Value', 'Cardinal', 'TextValue', 'Date', 'Duration', 'Ordinal']);
 const nameTags = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
 const placeTags = new Set(['Place', 'City', 'Country', 'Region', 'Province', 'Town', 'Address']);
-const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her', 'its', 'home', 'work', 'it', 'this', 'that', 'all', 'some', 'one', 'least', 'most', 'first', 'last', 'night', 'day', 'office', 'school', 'uni', 'university', 'college', 'bottom', 'top', 'heart', 'peace']);
+const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her', 'its', 'it', 'this', 'that', 'all', 'some', 'one', 'least', 'most', 'first', 'last']);
+const teamSides = new Set(['same', 'other', 'winning', 'losing', 'wrong', 'right', 'whole', 'entire', 'opposing', 'rival', 'home', 'away', 'best', 'worst', 'dream', 'b', 'a', 'second', 'first', 'new', 'old', 'former', 'previous', 'next', 'bigger', 'smaller']);
+/** "I work at home", "I'm at university": a kind of place, unless it opens a name written with capitals ("Home Depot", "University of Oslo"). */
+const placeKinds = new Set(['home', 'work', 'night', 'day', 'office', 'school', 'uni', 'university', 'college', 'bottom', 'top', 'heart', 'peace']);
 /** Programs people say they "live in" ("Sure, I live in Excel now", "writing C# in Unity"): never a place, framed or not. */
 const programsNotPlaces = [...knownEditors, ...knownShells, 'Excel', 'Google Sheets', 'Slack', 'Jira', 'Confluence', 'Notion', 'Figma', 'Outlook', 'Microsoft Teams', 'Unity', 'Unreal Engine', 'Unreal', 'Blender', 'Photoshop', 'Postman', 'tmux', 'Jupyter', 'Discord', 'GitHub', 'Stack Overflow', 'Kubernetes', 'Docker'];
 const toolNames = [...knownEditors, ...knownShells, ...knownOperatingSystems, ...knownLanguages, ...knownFrameworks, 'Stack Overflow', 'GitHub', 'Slack', 'Discord', 'Jira', 'Ollama', 'Copilot', 'ChatGPT', 'Docker'];
@@ -81,6 +84,7 @@ export function plausibility(key: string, value: string, words: readonly Word[],
   }
   if (key === 'employer' || key === 'location' || key === 'team') {
     if (notEntities.has(first) || (knownTool() && key !== 'team')) return 'no';
+    if (placeKinds.has(first) && !(/\s/.test(value) && capitalisedIn(value, words, text) && /\s\p{Lu}/u.test(value))) return 'no';
     if (key === 'location' && findKnown(value, programsNotPlaces).length > 0 && !placeAppositive(value, text)) return 'no';
     const tags = tagsOf(value, words);
     if ([...tags].some((tag) => closedClass.has(tag))) return 'no';
@@ -88,10 +92,14 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     if (!capital && isCommonWord(value) && key !== 'team') return 'no';
     // "My team is great", "my team is the best": a team's quality, not its name ("the mobile team" names one).
     const namedTeam = text.toLowerCase().includes(`${lower} team`) || text.toLowerCase().includes(`${lower} squad`);
-    if (key === 'team' && !capital && !namedTeam && /^(?:Adjective|Comparable|Superlative)$/.test(lexiconTag(first) ?? '')) return 'no';
+    // "My team is hiring", "my team is growing": what the team does, not what it is called.
+    if (key === 'team' && !capital && !namedTeam && /^(?:Adjective|Comparable|Superlative|Gerund|Verb|PresentTense|PastTense|Participle|Infinitive)$/.test(lexiconTag(first) ?? '')) return 'no';
     if (key === 'location') return [...tags].some((tag) => placeTags.has(tag)) ? 'strong' : 'weak';
     if (key === 'employer' && [...tags].some((tag) => placeTags.has(tag))) return 'weak';
-    return capital || key === 'team' ? 'strong' : 'weak';
+    // "I'm on the same team", "the other team", "the winning team": which side, not a team's name.
+    if (key === 'team' && !capital && teamSides.has(first)) return 'no';
+    // A team written in lower case and not called "the … team" ("my team is platform") is the owner's to settle.
+    return capital || (key === 'team' && namedTeam) ? 'strong' : 'weak';
   }
   // "package manager: pnpm", "my password manager": a tool's kind, not a job.
   // "I'm the new maintainer": a part in a project, not a job.
