@@ -14,6 +14,10 @@ const closedClass = new Set(['Determiner', 'Pronoun', 'Preposition', 'Conjunctio
 const nameTags = new Set(['FirstName', 'MaleName', 'FemaleName', 'LastName', 'Person', 'Honorific']);
 const placeTags = new Set(['Place', 'City', 'Country', 'Region', 'Province', 'Town', 'Address']);
 const notEntities = new Set(['a', 'an', 'the', 'my', 'our', 'their', 'his', 'her', 'its', 'it', 'this', 'that', 'all', 'some', 'one', 'least', 'most', 'first', 'last']);
+/** The words a form or a template puts where a real name goes ("Company X", "XYZ", "First Last", "John Doe"). */
+const placeholderEmployer = /^(?:(?:company|corp|org|organi[sz]ation|employer|client|vendor) [A-Z]|x+|xyz|abc|example(?: (?:inc|corp|ltd|co))?|(?:my|your|the) company|company name)$/i;
+const placeholderName = /^(?:first last|firstname lastname|first name last name|your name|name surname|john doe|jane doe|john smith|jane smith|foo bar)$/i;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const teamSides = new Set(['same', 'other', 'winning', 'losing', 'wrong', 'right', 'whole', 'entire', 'opposing', 'rival', 'home', 'away', 'best', 'worst', 'dream', 'b', 'a', 'second', 'first', 'new', 'old', 'former', 'previous', 'next', 'bigger', 'smaller']);
 /** "I work at home", "I'm at university": a kind of place, unless it opens a name written with capitals ("Home Depot", "University of Oslo"). */
 const placeKinds = new Set(['home', 'work', 'night', 'day', 'office', 'school', 'uni', 'university', 'college', 'bottom', 'top', 'heart', 'peace']);
@@ -63,6 +67,7 @@ export function plausibility(key: string, value: string, words: readonly Word[],
   const lower = value.toLowerCase();
   const first = lower.split(/\s+/)[0];
   if (key === 'name') {
+    if (placeholderName.test(value)) return 'no';
     // "SRE", "QA": an acronym is a title, not what to call someone.
     if (/^\p{Lu}{2,}$/u.test(value)) return 'no';
     if (notNames.has(lower) || notNames.has(first) || knownTool()) return 'no';
@@ -94,6 +99,9 @@ export function plausibility(key: string, value: string, words: readonly Word[],
     const namedTeam = text.toLowerCase().includes(`${lower} team`) || text.toLowerCase().includes(`${lower} squad`);
     // "My team is hiring", "my team is growing": what the team does, not what it is called.
     if (key === 'team' && !capital && !namedTeam && /^(?:Adjective|Comparable|Superlative|Gerund|Verb|PresentTense|PastTense|Participle|Infinitive)$/.test(lexiconTag(first) ?? '')) return 'no';
+    if (key === 'employer' && placeholderEmployer.test(value)) return 'no';
+    // "I work for the Empire", "for the BBC": a name after an article may be an institution or a figure of speech.
+    if (key === 'employer' && new RegExp(String.raw`\bthe\s+${escapeRegExp(value)}`, 'i').test(text)) return 'weak';
     if (key === 'location') return [...tags].some((tag) => placeTags.has(tag)) ? 'strong' : 'weak';
     if (key === 'employer' && [...tags].some((tag) => placeTags.has(tag))) return 'weak';
     // "I'm on the same team", "the other team", "the winning team": which side, not a team's name.
