@@ -66,7 +66,9 @@ export const notNames = new Set(
     'new', 'stuck', 'confused', 'lost', 'using', 'running', 'trying', 'working', 'looking', 'not', 'just', 'still', 'also', 'so', 'on',
     'in', 'at', 'a', 'an', 'the',
     // What a program prints where a name is missing, and the words "call me" takes for a time, not a name.
-    'null', 'nil', 'undefined', 'none', 'anonymous', 'anon', 'nobody', 'unknown', 'anytime', 'anyday', 'tomorrow', 'later', 'tonight', 'now'].map((word) => word.toLowerCase()),
+    'null', 'nil', 'undefined', 'none', 'anonymous', 'anon', 'nobody', 'unknown', 'anytime', 'anyday', 'tomorrow', 'later', 'tonight', 'now',
+    // Articles of the frames' other languages ("me llamo la atención" is no name).
+    'la', 'el', 'los', 'las', 'les', 'il', 'der', 'die', 'das', 'een', 'het'].map((word) => word.toLowerCase()),
 );
 
 function escape(text: string): string {
