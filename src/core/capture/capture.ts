@@ -11,6 +11,7 @@ import { claimedFieldCandidates } from './claimedFields';
 import { machineOsCandidates } from './machineOs';
 import { withVerblessIntroduction } from './verblessIntroduction';
 import { ownWords } from './pastedText';
+import { apartFromSecrets, withoutSecretsOptOut } from './besideSecret';
 import { withFieldLists } from './fieldLists';
 import { conceptsNamedIn, namesAConcept, styleCandidates } from './styleConcepts';
 import { foreignPreferenceList } from './foreignPreferences';
@@ -57,10 +58,6 @@ const notPlainEither =
  * nothing in it is the owner's statement.
  */
 const takenBackAtEnd = /(?:\bjust kidding|\bjk|\bkidding|\bnot really|\bsaid no one ever|\bin my dreams|\byeah,? right|\bi wish|(?:^|\s)\/s)\W*$/i;
-
-/** The words that say what a removed secret was, left at the head of the line after it ("is my GitHub token,"). */
-const aboutTheSecret = /^\s*(?:is|was|are)\s+(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:token|key|password|secret|string|credentials?|dsn|url)s?\b[,.;:]?[ \t]*/gim;
-const secretAlone = new RegExp(String.raw`\s*${secretMarker.replace(/[[\]]/g, '\\$&')}[^\s\p{L}\p{N}]*\s*(?:[—–-]+\s*)?`, 'gu');
 
 const multiValued = new Set(['languages', 'frameworks', 'style']);
 
@@ -189,14 +186,14 @@ export function captureFacts(role: 'user' | 'assistant', message: string, allowl
   // confirmed alone, and a guess (tier C: "I'm Marco, and the DB password is…") is not worth keeping a secret's company.
   const secret = containsSecret(message) || message.includes(secretMarker);
   const text = secret ? redactSecrets(message) : message;
-  const blocked = closedGate(role, text);
+  const blocked = closedGate(role, secret ? withoutSecretsOptOut(text) : text);
   if (blocked) return { candidates: [], blocked };
   if (takenBackAtEnd.test(text)) return { candidates: [] };
   if (!secret) return { candidates: readFacts(text, allowlist) };
   // The removed secret stands on a line of its own, as a pasted block does: what the owner says after it ("…:
   // <token> — I'm a DevOps engineer at Wise") is read as their own words again, not as the rest of a lead-in's paste.
   // "<token> is my GitHub token, I use …": what is said of the secret itself goes with it.
-  const apart = text.replace(secretAlone, `\n${secretMarker}\n\n`).replace(aboutTheSecret, '');
+  const apart = apartFromSecrets(text);
   const found = takenBackAtEnd.test(text) ? [] : readFacts(apart, allowlist);
   return { candidates: found.filter((candidate) => candidate.tier !== 'C' && !candidate.value.includes(secretMarker)).map((candidate) => ({ ...candidate, tier: 'B' as const })) };
 }
@@ -259,9 +256,10 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const named = new Set(ownWorded.flatMap((candidate) => conceptsNamedIn(candidate.value)));
   const concepts = [...styleCandidates(lists.rest).filter((concept) => !named.has(concept.value)), ...ownWorded];
   // "I'm Nadia (she/her)": a name said with the owner's pronouns is an introduction, asked about, not a guess.
-  // "I'm Hana, devops at Meadowlark": a name said with the owner's role is an introduction too (the first guess only).
+  // "I'm Hana, devops at Meadowlark": a name said with the owner's role is an introduction too (the first guess only),
+  // and so is one said with where they work or their zone, read by a shape ("I'm Tariq, timezone GST").
   const firstGuess = candidates.findIndex((candidate) => candidate.key === 'name' && candidate.tier === 'C');
-  if (firstGuess >= 0 && candidates.some((candidate) => candidate.key === 'pronouns' || candidate.key === 'role')) candidates[firstGuess] = { ...candidates[firstGuess], tier: 'B' };
+  if (firstGuess >= 0 && candidates.some((candidate) => candidate.key === 'pronouns' || candidate.key === 'role' || (['timezone', 'employer'].includes(candidate.key) && candidate.tier !== 'C'))) candidates[firstGuess] = { ...candidates[firstGuess], tier: 'B' };
   // A signature is a name, never a tool's ("- Vitest" closing a list).
   for (const project of [...ownProjectCandidates(ownText), ...machineOsCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value))), ...(persona ? [] : claimedFieldCandidates(text))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
@@ -366,8 +364,12 @@ function escapeRegExp(text: string): string {
  * key ("Arch" in "Arch Linux") is dropped.
  */
 function dropShadowed(candidates: Candidate[]): Candidate[] {
+  // "I'm a .NET developer": .NET is the platform of the role, not a framework the owner chose beside it.
+  const platformOfRole = (candidate: Candidate): boolean =>
+    candidate.key === 'frameworks' && candidate.value === '.NET' && candidates.some((other) => other.key === 'role' && /^\.NET\s/i.test(other.value));
   return candidates.filter(
     (candidate) =>
+      !platformOfRole(candidate) &&
       !candidates.some(
         (other) =>
           other !== candidate &&

@@ -23,7 +23,7 @@ const firstPersonCue =
 const emoji = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu;
 
 const fillers =
-  /^(?:@[\w.-]+|hi+|hey+|yaar|gotta (?:say|admit)|to be (?:honest|fair)|not (?:gonna|going to) lie|in my (?:humble )?opinion|so um|u+m+|u+h+|k|thx|omg|sup|jst(?=\s+(?:fyi|btw|so|saying|wanted))|fyi|tho|like|bhai|arre|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
+  /^(?:@[\w.-]+|hi+|hey+|yaar|gotta (?:say|admit)|to be (?:honest|fair)|not (?:gonna|going to) lie|in my (?:humble )?opinion|so um|u+m+|u+h+|k|thx|omg|sup|jst(?=\s+(?:fyi|btw|so|saying|wanted))|fyi|tho|like|bhai|arre|hel+o+|yo+|so+|ngl|tbh|lowkey|basically|literally|just|obviously|clearly|honestly|hallo|hola|oi|olá|servus|buenas|oh|and|but|so|also|btw|fwiw|anyway|well|ok|okay|yes|yeah|heads up|correction|small fix|sorry|typo earlier|note|fyi|engram|by the way|setup for context|for context|for the record|these days|nowadays|now|actually|honestly|just so you know|quick intro(?: so you have context)?|some context(?: before we start)?|a bit of background|notes for you(?: so you stop asking)?|about me|kurz zu mir|ok so|first things first|there|by day|during the day|professionally|day to day|day-to-day|mostly|mainly|usually|generally|normally|primarily|lol|lmao|haha|ugh|welp|hmm|oof|nah|fwiw|for what it'?s worth|right now|currently|unrelated|(?:stack|tool|tooling|editor|language|setup|work)[- ]wise|(?:please |pls |also )?(?:remember|note|keep in mind|don'?t forget)(?: that)?(?= i\b| my\b| i'm\b| im\b)|(?:what |but )?(?:you can|you may|do) (?:remember|keep|note|save)(?: is)?(?: that)?(?= i\b| my\b| i'm\b| im\b))\b[\s,:;!.—–-]*/i;
 
 export function stripFillers(clause: string): string {
   let current = clause.trim();
@@ -94,7 +94,7 @@ const subordinator = /^(?:but|so|while|because|since|although|though|whereas|whe
 const coordinator = /^(?:and|or|plus)$/i;
 /** Verbs of a change the tagger may read as adjectives ("and joined Klaviyo"): a clause of their own after "and". */
 const changeVerb = /^(?:joined|moved|switched|started|relocated|migrated|went|left|quit)$/i;
-const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the|something|someone|somebody|nothing|everything|everyone)$/i;
+const subjectWord = /^(?:i|i'm|im|i’m|i've|my|we|you|u|your|ur|he|she|they|it|this|that|our|there|the|something|someone|somebody|nothing|everything|everyone|(?:we|you|they|he|she|it|that|there)['’](?:re|s|ve|ll|d))$/i;
 
 /** Splits tagged words into clauses at punctuation, conjunctions and parentheses. */
 function splitWords(words: readonly Word[]): Word[][] {
@@ -197,7 +197,9 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
     if (/^i\b/i.test(previous) && /^(?:started|joined|moved|work|live|use|write|run|switched|migrated|put|installed|went|relocated|test|build|code|develop|deploy)\b/i.test(raw)) raw = `i ${raw}`;
     // "Switched from bash to zsh last week", "Dropped Jest for Vitest": a diary's first clause leaves out its "I".
     else if (!previous && changeOpening.test(raw)) raw = `i ${raw}`;
-    if (/^i\b/i.test(previous) && timezoneIn(raw)) raw = `i am on ${raw}`;
+    // "I'm in Auckland, on NZST", "I'm Tariq, timezone GST": a zone after the owner's clause is the owner's.
+    const zone = raw.replace(/^(?:on|timezone|time zone|tz)\s+/i, '');
+    if (/^i\b/i.test(previous) && timezoneIn(zone)) raw = `i am on ${zone}`;
     raw = withoutAdverbs(raw).replace(/(?:\s+(?:btw|fyi|tbh|imo|lol|lmao|haha|ha|anyway|ngl|fr|tho))+$/i, '');
     // "(helix user, if you're wondering)": an aside about the author.
     if (clauseWords[0]?.pre.includes('(') && /^[\p{L}\d.+#/ -]{1,30} (?:user|person|fan|dev|developer|engineer|here)$/iu.test(raw)) raw = `${raw.replace(/ here$/i, '')} here`;

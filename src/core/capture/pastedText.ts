@@ -57,7 +57,7 @@ const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || 
 
 /** A run of own fields stays the owner's; one written with "=" only when some field of it is a person's alone. */
 function ownFieldRun(run: readonly string[], ownFields: RegExp): boolean {
-  if (!run.every((line) => ownFields.test(line))) return false;
+  if (!run.every((line) => ownFields.test(line) || line.trim() === secretMarker)) return false;
   return !run.some((line) => ownProfileAssignment.test(line)) || run.some((line) => personOnlyAssignment.test(line));
 }
 const codeLine =
@@ -115,7 +115,8 @@ function runsOf(lines: readonly string[], shape: RegExp, ownFields?: RegExp): bo
   for (let start = 0; start < lines.length; ) {
     let end = start;
     // "Context: I live in Cork, I'm an iOS developer." above a .env is the owner speaking, not the file's first field.
-    while (end < lines.length && shape.test(lines[end]) && !(ownFields?.test(lines[end]) && /:\s*.*\b(?:I|I'm|I’m|my)\b/.test(lines[end]))) end++;
+    // A removed secret stands for the field it was the value of ("STRIPE_KEY=<secret>"): the file goes on around it.
+    while (end < lines.length && (shape.test(lines[end]) || (shape === fileField && lines[end].trim() === secretMarker)) && !(ownFields?.test(lines[end]) && /:\s*.*\b(?:I|I'm|I’m|my)\b/.test(lines[end]))) end++;
     const run = lines.slice(start, end);
     if (run.length >= 2 && !(ownFields && ownFieldRun(run, ownFields))) for (let i = start; i < end; i++) marked[i] = true;
     start = end === start ? start + 1 : end;

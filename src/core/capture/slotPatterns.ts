@@ -45,11 +45,17 @@ export function properNoun(text: string, maxWords = 4): string | undefined {
     // "quarry labs" typed in lower case: a company's last word ("Labs", "Health") is still part of its name.
     const suffix = kept.length > 0 && text === text.toLowerCase() && companyWord.test(clean);
     if (kept.length > 0 && !suffix && (/^(?:and|or|on|in|as|at|since|for|now|these|last|this|with|but|so|the|to|from|lately|today)$/i.test(clean) || /^\p{Ll}/u.test(clean))) break;
+    // "Keel & Co", "Marks & Spencer": an ampersand between two capitalised words joins one name.
+    if (clean === '&' && kept.length > 0 && word === clean) {
+      kept.push(clean);
+      continue;
+    }
     // \u0001 joins the small words a caller keeps inside one name ("Bank of America").
-    if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’\u0001-]*$/u.test(clean)) break;
+    if (!/^[\p{L}\p{N}][\p{L}\p{N}&.'’\u0001-]*$/u.test(clean) || (kept[kept.length - 1] === '&' && !/^\p{Lu}/u.test(clean))) break;
     kept.push(clean);
     if (clean !== word || kept.length === maxWords) break;
   }
+  if (kept[kept.length - 1] === '&') kept.pop();
   return kept.length ? capitalise(kept.join(' ')) : undefined;
 }
 
@@ -134,8 +140,8 @@ const pronouns: Extractor = (clause) => {
 
 /** The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). */
 export const roleNouns = String.raw`(?:sysadmin|devops(?![\s-]+(?:engineer|lead|manager|specialist|architect|consultant|person)\b)|engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
-/** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"). */
-export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|lone|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)[\p{L}-]+\s+`;
+/** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"), a stack's name written with its sign among them (".NET developer", "C# dev"). */
+export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|lone|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)(?:[\p{L}-]+|\.NET|[CF]#|C\+\+)\s+`;
 
 const role: Extractor = (clause) => {
   const plain = match(clause, String.raw`^(?:${I_AM} an?|i work as an?|my role is(?: an?)?)\s+((?:${titleWord}){0,3}?${roleNouns})\b`);
