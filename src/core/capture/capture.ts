@@ -279,7 +279,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
 function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] {
   let kept = candidates.filter((candidate) => !(candidate.key === 'languages' && candidate.value === 'Bash' && candidates.some((other) => other.key === 'shell' && other.value.toLowerCase() === 'bash')));
   // "No meat for me, I'm vegetarian": the diet's name says it all.
-  const notEating = /^(?:no|geen|kein|keine|keinen|não|non|nie|sin|sans|senza|ohne)\s/i;
+  const notEating = /^(?:no|geen|kein|keine|keinen|não|non|nie|sin|sem|sans|senza|ohne)\s/i;
   if (kept.some((candidate) => candidate.key === 'diet' && !notEating.test(candidate.value))) kept = kept.filter((candidate) => !(candidate.key === 'diet' && notEating.test(candidate.value)));
   // "Sono celiaca, quindi senza glutine": the condition is a reason, the diet is what the owner says they eat.
   const glutenFree = /\b(?:senza glutine|sin gluten|sem gl[úu]ten|sans gluten|glutenfrei|glutenvrij|bezglutenow\p{L}*)\b/iu.exec(ownText);
@@ -294,6 +294,10 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
     if (calledBy) kept = kept.filter((candidate) => candidate.key !== 'name' || candidate === calledBy);
   }
+  // "I'm on Pacific time (PST)": a zone said twice is the abbreviation, the name written out is its gloss.
+  const abbreviation = /^(?:[A-Z]{2,5}|(?:UTC|GMT)\s?[+−-]\s?\d{1,2}(?::?\d\d)?)$/;
+  const zones = kept.filter((candidate) => candidate.key === 'timezone');
+  if (zones.length > 1 && zones.some((zone) => abbreviation.test(zone.value))) kept = kept.filter((candidate) => candidate.key !== 'timezone' || abbreviation.test(candidate.value) || candidate.value.includes('/'));
   // "on my Mac": the system is macOS, whichever shape also kept the machine's name.
   if (kept.some((candidate) => candidate.key === 'os' && candidate.value === 'macOS')) kept = kept.filter((candidate) => !(candidate.key === 'os' && /^(?:mac|mac os|os x)$/i.test(candidate.value)));
   // "the new intern": the role is intern, whichever shape kept the "new".

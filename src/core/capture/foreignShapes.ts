@@ -35,6 +35,8 @@ interface Words {
   readonly onSystem: string;
   readonly team: string;
   readonly notEating: string;
+  /** The word a diet without a food takes ("sem carne", "ohne Fleisch"), for what "I don't eat X" says. */
+  readonly without: string;
   /** Past, future, negation and wishes: a clause with one says nothing about the owner now (except what they do not eat). */
   readonly notNow: RegExp;
   readonly someoneElse: RegExp;
@@ -59,6 +61,7 @@ const languages: Record<Language, Words> = {
     onSystem: '(?:ich )?bin (?:auf|unter)',
     team: '(?:ich bin )?im team',
     notEating: 'ich esse kein(?:e|en)?',
+    without: 'ohne',
     notNow: /\b(?:früher|damals|war|habe \w+ gearbeitet|gearbeitet|gewohnt|ehemals|bald|nächste[nrs]?|werde|möchte|würde|soll ich|nicht|kein|keine|keinen|wenn)\b/iu,
     someoneElse: /^(?:mein(?:e)?)\s+(?:kollege|kollegin|chef|chefin|freund|freundin|bruder|schwester|mutter|vater|team)\b/iu,
     question: /\?\s*$|^(?:kannst|können|könntest|hast|wie|was|warum|wo|soll)\b/iu,
@@ -80,6 +83,7 @@ const languages: Record<Language, Words> = {
     onSystem: 'estoy en',
     team: '(?:estoy en|soy de|trabajo en) el equipo(?: de)?',
     notEating: 'no como',
+    without: 'sin',
     notNow: /\b(?:antes|trabajaba|vivía|era|fui|solía|dejé|voy a|quiero|pronto|próxim[oa]|si|no|nunca)\b/iu,
     someoneElse: /^(?:mi|mis)\s+(?:jefe|jefa|amigo|amiga|hermano|hermana|colega|madre|padre|equipo)\b/iu,
     question: /\?\s*$|^(?:puedes|podrías|me ayudas|debería|tienes|alguna|alguien|cómo|qué|por qué|dónde)\b/iu,
@@ -101,6 +105,7 @@ const languages: Record<Language, Words> = {
     onSystem: 'estou (?:no|na|em)',
     team: '(?:eu )?sou do time(?: de)?|(?:estou|trabalho) no time(?: de)?',
     notEating: 'não como',
+    without: 'sem',
     notNow: /\b(?:antes|trabalhava|morava|era|fui|costumava|vou|quero|em breve|próxim[oa]|não|procurando)\b/iu,
     someoneElse: /^(?:meu|minha)\s+(?:chefe|amigo|amiga|irmão|irmã|mãe|pai|colega|time)\b/iu,
     question: /\?\s*$|^(?:(?:pode|podes|você pode|voce pode)(?!\s+me\s+chamar)|podia|você|voce|deveria|como|qual|por que|onde|tem como)\b/iu,
@@ -122,6 +127,7 @@ const languages: Record<Language, Words> = {
     onSystem: "(?:je suis|jsuis|j'suis) sous",
     team: "(?:je suis )?dans l'équipe|dans mon équipe \\(l'équipe",
     notEating: 'je ne mange pas de',
+    without: 'sans',
     notNow: /\b(?:avant|travaillais|habitais|étais|j'ai travaillé|bientôt|prochaine?|vais|voudrais|ne\b|pas\b|si)\b/iu,
     someoneElse: /^(?:mon|ma|mes)\s+(?:collègue|chef|ami|amie|frère|sœur|mère|père|équipe)\b/iu,
     question: /\?\s*$|^(?:tu peux|peux-tu|pourrais|comment|pourquoi|est-ce|qu'est|quel)\b/iu,
@@ -143,6 +149,7 @@ const languages: Record<Language, Words> = {
     onSystem: 'sono su',
     team: 'sono nel team|faccio parte del team',
     notEating: 'non mangio',
+    without: 'senza',
     notNow: /\b(?:prima|lavoravo|vivevo|ero|sarò|voglio|vorrei|presto|prossim[oa]|non|se)\b/iu,
     someoneElse: /^(?:il mio|la mia|mio|mia)\s+(?:collega|capo|amico|amica|fratello|sorella|madre|padre|team)\b/iu,
     question: /\?\s*$|^(?:puoi|potresti|mi spieghi|come(?!\s+(?:shell|editor|ide|gestore|sistema|terminale|linguaggio|framework))|perché|cosa|dove)\b/iu,
@@ -164,6 +171,7 @@ const languages: Record<Language, Words> = {
     onSystem: 'ik zit op|ik ben op',
     team: 'ik zit in het team|ik zit in team',
     notEating: 'ik eet geen',
+    without: 'geen',
     notNow: /\b(?:vroeger|werkte|woonde|was|ga|wil|zou|binnenkort|volgende|niet|geen|als ik)\b/iu,
     someoneElse: /^(?:mijn)\s+(?:collega|baas|vriend|vriendin|broer|zus|moeder|vader|team)\b/iu,
     question: /\?\s*$|^(?:kun je|kan je|kunt u|hoe|waarom|wat|waar)\b/iu,
@@ -206,6 +214,8 @@ export function foreignClauses(sentence: string): OwnerClause[] {
   const verbs = /(?:ahora|agora|adesso|ora|maintenant|jetzt|nu|yo|io|ich|wohne|arbeite|lebe|nutze|benutze|vivo|trabajo|uso|soy|programo|moro|trabalho|sou|eu|mi|meu|minha|mein|meine|estoy|estou|tô|to|tengo|tenho|quiero|quero|bin|habe|hab|me|es|está|esta|je|j'|ik|lavoro|sono|abito|werk|woon|gebruik|dus|devo|faccio|schreibe|programmiere|verwende|escrevo|escribo|scrivo|schrijf|écris|sto)\b/iu;
   const parts = withNameMarks(statement)
     .replace(/^(?:hallo|servus|moin|hola|buenas|oi|olá|ola|bonjour|salut|ciao|hoi|hey)\b[!,.\s]*/iu, '')
+    // "Mon fuseau horaire, c'est Europe/Paris": the topic named before the comma is the clause's own subject.
+    .replace(/^((?:mon|ma|mes)\s[\p{L}'’ -]{2,40}?),\s*(?=c['’]est\s)/iu, '$1 ')
     // A full stop or "!" inside a name ("Next.js", "Pop!_OS") splits nothing (withNameMarks); an English "and I …"
     // starts a clause.
     .split(new RegExp(String.raw`\s*[,;:.!()]\s*|\s+(?:und|y|e|et|en|also|so|donc|quindi|dus|pero|ma|mas|mais|maar)\s+(?=${verbs.source})|\s+(?:and|but|y|e|et|und|en)\s+(?=(?:i|i'm|my)\b)`, 'iu'))
@@ -299,6 +309,6 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
     match(text, String.raw`^(?:mi|meu|mon|il mio|mijn|mein)\s+(?:editor|éditeur|shell|sistema operativo|système)\s+(?:es|é|est|è|is|ist)\s+(.+)$`);
   if (uses) addTools(uses[1]);
   const eats = match(text, String.raw`^(?:${words.notEating})\s+(\p{L}+)`);
-  if (eats) add('diet', `${words.notEating.split(/\s+/).pop()} ${eats[1]}`);
+  if (eats) add('diet', `${words.without} ${eats[1]}`);
   return found;
 }

@@ -104,8 +104,19 @@ export function slotValue(key: string, words: string, file: SlotFeatures = noFea
     const word = predicateBase(text.split(/\s+/)[0].toLowerCase(), file, (form) => diets.includes(form));
     return diets.includes(word) ? word : undefined;
   }
-  if (key === 'timezone') return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? timezoneIn(text.split(/\s+/)[0]);
-  if (key === 'pronouns') return /^(\p{L}+\/\p{L}+(?:\/\p{L}+)?)/u.exec(text)?.[1].toLowerCase();
+  if (key === 'timezone') {
+    // "Central European Time" is not "Central": a zone's name cut before the capitalised word after it is another zone.
+    const [first, next] = text.split(/\s+/);
+    // "Central European Time (CET)": the abbreviation after the name written out.
+    const glossed = /^(?:\p{Lu}\p{Ll}+\s+){1,3}\(([^)]{2,12})\)/u.exec(text);
+    if (glossed && timezoneIn(glossed[1])) return timezoneIn(glossed[1]);
+    return timezoneIn(text.split(/\s+/).slice(0, 3).join(' ')) ?? (next && /^\p{Lu}/u.test(next) && !/^(?:Time|Standard)\b/.test(next) && /^\p{L}+$/u.test(first) && !/^\p{Lu}{2,}$/u.test(first) ? undefined : timezoneIn(first));
+  }
+  if (key === 'pronouns') {
+    // Pronouns are short words ("she/her", "elle/iel", "sie/ihr"); "c'est Europe/Paris" names a zone, not them.
+    const pronouns = /^(\p{L}{1,5}\/\p{L}{1,5}(?:\/\p{L}{1,5})?)(?![\p{L}/])/u.exec(text)?.[1];
+    return pronouns && !timezoneIn(pronouns) ? pronouns.toLowerCase() : undefined;
+  }
   const list = toolLists[key];
   if (!list) return undefined;
   const known = findKnown(uninflected(text, inflections, isKnownToolName), list, key === 'languages' ? caseSensitiveLanguages : undefined);
