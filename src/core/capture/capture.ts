@@ -26,6 +26,7 @@ import { namedTools } from './namedTools';
 import { labelledFieldCandidates } from './labelledFields';
 import { notStandingInItsLanguage, sentencesOf } from './standingMarkers';
 import { spellingsOf } from './knownNames';
+import { canonicalTool } from './slotValues';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -71,7 +72,7 @@ const listReadKeys = new Set(['editor', 'shell', 'os', 'package_manager', 'test_
  */
 function withFrames<T extends Candidate>(framed: readonly Candidate[], others: readonly T[]): T[] {
   const inFrame = (candidate: Candidate): boolean =>
-    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && containsWords(frame.value, candidate.value));
+    framed.some((frame) => frame.key !== candidate.key && listReadKeys.has(candidate.key) && (containsWords(frame.value, candidate.value) || namesMachine(frame.value, candidate)));
   // "Sou QA engineer at …", "Kumo Systems de SRE to shite…": a value that holds a frame's value of its key with words
   // around it took in the frame's own words.
   const aroundFrame = (candidate: Candidate): boolean =>
@@ -80,6 +81,11 @@ function withFrames<T extends Candidate>(framed: readonly Candidate[], others: r
   const lives = framed.some((frame) => frame.key === 'location');
   const notWhereLiving = (candidate: Candidate): boolean => lives && candidate.key === 'location' && !framed.some((frame) => frame.key === 'location' && frame.value === candidate.value);
   return others.filter((candidate) => 'framed' in candidate || !(inFrame(candidate) || aroundFrame(candidate) || notWhereLiving(candidate)));
+}
+
+/** "My name is Mac", "Mac Logistics": the machine's name in a frame's value is the macOS a lexicon read from it. */
+function namesMachine(value: string, candidate: Candidate): boolean {
+  return candidate.key === 'os' && value.split(/\s+/).some((word) => word !== candidate.value && canonicalTool('os', word) === candidate.value);
 }
 
 /** Whether a value holds another as whole words ("Flask, Texas" holds Flask; "GoLand" does not hold Go). */

@@ -219,6 +219,9 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
       if (read.some((slot) => slot.key === 'employer' && placeNotEmployer(slot.value!, language, text, inflections))) continue;
+      // "Main Java aur Spring Boot mein kaam karti hoon", "Trabajo en Go": where "at" is also "in", a tool's very name is
+      // what the owner works in, not whom for.
+      if (language !== 'en' && read.some((slot) => slot.key === 'employer' && isKnownToolName(slot.value!))) continue;
       if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
       for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail: true } : {}) });
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });

@@ -66,8 +66,11 @@ function pieces(text: string): Candidate[] {
   if (teamAt && !/^(?:the|a|an)\b/i.test(teamAt[2])) return [...found('team', teamAt[1]), ...entity('employer', teamAt[2])];
   const lead = match(text, String.raw`^i (?:lead|run|manage)\s+the\s+([\p{L}\d-]+(?:\s+[\p{L}\d-]+)?)\s+(?:team|squad)\b(?:\s+(?:at|for)\s+${proper})?`);
   if (lead) return [...found('team', lead[1]), ...entity('employer', lead[2])];
-  const where = match(text, String.raw`^${I_AM}\s+(?:currently\s+)?(?:based in|based out of|located in|living in|working from|from|out of)\s+${proper}`);
+  const where = match(text, String.raw`^${I_AM}\s+(?:currently\s+)?(?:based in|based out of|located in|living in|working from|from)\s+${proper}`);
   if (where) return entity('location', where[1]);
+  // "I'm out of Denver", never "I'm out of ideas": a bare "out of" names a place only written with its capital.
+  const outOf = capitalised(text, String.raw`^(?:i am|i'm|im)\s+(?:currently\s+)?out of\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`);
+  if (outOf) return entity('location', outOf[1]);
   const workFrom = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?(?:for|at)\s+${proper}\s+from\s+${proper}`);
   if (workFrom) return [...entity('employer', workFrom[1]), ...entity('location', workFrom[2])];
   const fromFor = match(text, String.raw`^i (?:work|am working)\s+(?:remotely\s+)?from\s+${proper}\s+(?:for|at)\s+${proper}`);

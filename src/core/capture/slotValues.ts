@@ -30,7 +30,8 @@ export const allTools = Object.values(toolLists).flat();
 
 /** Whether a value is a tool's or a language's name as the lists write it (named in lower case as often as not). */
 export function isKnownToolName(value: string): boolean {
-  return findKnown(value, allTools).some((name) => name.toLowerCase() === value.toLowerCase());
+  // "Ima wa Mac desu": a machine's name stands for its system (canonicalTool), so it is a tool's name too.
+  return canonicalTool('os', value) !== value || findKnown(value, allTools).some((name) => name.toLowerCase() === value.toLowerCase());
 }
 
 /** The pattern a slot matches inside a frame (a slot at the end takes the rest, and its reader keeps what is its). */
