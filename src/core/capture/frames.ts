@@ -40,8 +40,10 @@ export interface FrameFile {
    * `anyCase`: the frame names the key so plainly that a language's name counts in lower case too ("i code in rust").
    * `alone`: the frame is a clause of its own around nothing but a name written with a capital ("…, desde Valencia",
    * "Watashi wa Tanaka desu"), so the slot must be the whole rest of the clause, and no tool's name.
+   * `place`: the frame's "in" is also its "at" ("jestem {role} w {location}" beside "jestem {role} w {employer}"), so
+   * its location holds only for a known place or a name the owner declined, as a town is and a company is not.
    */
-  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean; readonly alone?: boolean }[];
+  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean; readonly alone?: boolean; readonly place?: boolean }[];
   /**
    * Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. A frame that names the key of
    * what it retires is written `{ "frame": …, "key": "location" }` ("me mudé de {old} a {new}").
@@ -86,6 +88,7 @@ export interface CompiledFrame {
   readonly tier: Tier;
   readonly anyCase: boolean;
   readonly alone: boolean;
+  readonly place: boolean;
 }
 
 const compiledFrames = new Map<string, CompiledFrame[]>();
@@ -107,7 +110,7 @@ function onlyOptional(source: string): boolean {
   return rest === '';
 }
 
-export function compile(frame: string, tier: Tier, anyCase = false, alone = false): CompiledFrame {
+export function compile(frame: string, tier: Tier, anyCase = false, alone = false, place = false): CompiledFrame {
   const keys: string[] = [];
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
@@ -126,14 +129,14 @@ export function compile(frame: string, tier: Tier, anyCase = false, alone = fals
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, alone, openEnded };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, alone, place, openEnded };
 }
 
 function framesOf(language: string): CompiledFrame[] {
   let frames = compiledFrames.get(language);
   if (!frames) {
     const file = byLanguage.get(language);
-    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true, entry.alone === true));
+    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true, entry.alone === true, entry.place === true));
     compiledFrames.set(language, frames);
   }
   return frames;
@@ -219,6 +222,7 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       if (read.length + tools.length === 0 || read.some((slot) => !slot.value)) continue;
       if (values.some(({ key, words }) => idiom(key, words, read.find((slot) => slot.key === key)?.value ?? '')) || read.some((slot) => uncapitalised(slot.key, slot.value!, language, text))) continue;
       if (read.some((slot) => slot.key === 'employer' && placeNotEmployer(slot.value!, language, text, inflections))) continue;
+      if (frame.place && read.some((slot) => slot.key === 'location' && !placeNotEmployer(slot.value!, language, text, inflections))) continue;
       // "Main Java aur Spring Boot mein kaam karti hoon", "Trabajo en Go": where "at" is also "in", a tool's very name is
       // what the owner works in, not whom for.
       if (language !== 'en' && read.some((slot) => slot.key === 'employer' && isKnownToolName(slot.value!))) continue;

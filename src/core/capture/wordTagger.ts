@@ -76,8 +76,13 @@ let lexicon: Record<string, string | undefined> | undefined;
 
 export function lexiconTag(word: string): string | undefined {
   lexicon ??= (nlp().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
-  const tag = lexicon[word.toLowerCase()];
+  // The lexicon spells names without their marks ("cordoba", "izmir"): "Córdoba" and "İzmir" are looked up both ways.
+  const tag = lexicon[word.toLowerCase()] ?? lexicon[withoutMarks(word)];
   return typeof tag === 'string' ? tag : undefined;
+}
+
+function withoutMarks(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
 /** Whether the lexicon knows a name as a region's or a country's ("Texas", "South Dakota", "Argentina"). */
