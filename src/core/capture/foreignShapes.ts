@@ -39,6 +39,7 @@ interface Words {
   readonly without: string;
   /** Past, future, negation and wishes: a clause with one says nothing about the owner now (except what they do not eat). */
   readonly notNow: RegExp;
+  /** Someone else speaks ("mein Chef", "mein Team nutzt"); a team that is named ("mein Team heißt Kasse") is the owner's. */
   readonly someoneElse: RegExp;
   readonly question: RegExp;
   readonly diets: RegExp;
@@ -63,7 +64,7 @@ const languages: Record<Language, Words> = {
     notEating: 'ich esse kein(?:e|en)?',
     without: 'ohne',
     notNow: /\b(?:früher|damals|war|habe \w+ gearbeitet|gearbeitet|gewohnt|ehemals|bald|nächste[nrs]?|werde|möchte|würde|soll ich|nicht|kein|keine|keinen|wenn)\b/iu,
-    someoneElse: /^(?:mein(?:e)?)\s+(?:kollege|kollegin|chef|chefin|freund|freundin|bruder|schwester|mutter|vater|team)\b/iu,
+    someoneElse: /^(?:mein(?:e)?)\s+(?:kollege|kollegin|chef|chefin|freund|freundin|bruder|schwester|mutter|vater|team(?!\s+(?:hei(?:ß|ss)t|se llama|se chama|s['’]appelle|si chiama|heet|ist|es|é|est|è|is)\b))\b/iu,
     question: /\?\s*$|^(?:kannst|können|könntest|hast|wie|was|warum|wo|soll)\b/iu,
     diets: /^(vegan|vegetarisch|veganer(?:in)?|vegetarier(?:in)?)$/iu,
   },
@@ -85,7 +86,7 @@ const languages: Record<Language, Words> = {
     notEating: 'no como',
     without: 'sin',
     notNow: /\b(?:antes|trabajaba|vivía|era|fui|solía|dejé|voy a|quiero|pronto|próxim[oa]|si|no|nunca)\b/iu,
-    someoneElse: /^(?:mi|mis)\s+(?:jefe|jefa|amigo|amiga|hermano|hermana|colega|madre|padre|equipo)\b/iu,
+    someoneElse: /^(?:mi|mis)\s+(?:jefe|jefa|amigo|amiga|hermano|hermana|colega|madre|padre|equipo(?!\s+(?:hei(?:ß|ss)t|se llama|se chama|s['’]appelle|si chiama|heet|ist|es|é|est|è|is)\b))\b/iu,
     question: /\?\s*$|^(?:puedes|podrías|me ayudas|debería|tienes|alguna|alguien|cómo|qué|por qué|dónde)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
@@ -107,7 +108,7 @@ const languages: Record<Language, Words> = {
     notEating: 'não como',
     without: 'sem',
     notNow: /\b(?:antes|trabalhava|morava|era|fui|costumava|vou|quero|em breve|próxim[oa]|não|procurando)\b/iu,
-    someoneElse: /^(?:meu|minha)\s+(?:chefe|amigo|amiga|irmão|irmã|mãe|pai|colega|time)\b/iu,
+    someoneElse: /^(?:meu|minha)\s+(?:chefe|amigo|amiga|irmão|irmã|mãe|pai|colega|time(?!\s+(?:hei(?:ß|ss)t|se llama|se chama|s['’]appelle|si chiama|heet|ist|es|é|est|è|is)\b))\b/iu,
     question: /\?\s*$|^(?:(?:pode|podes|você pode|voce pode)(?!\s+me\s+chamar)|podia|você|voce|deveria|como|qual|por que|onde|tem como)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
@@ -129,7 +130,7 @@ const languages: Record<Language, Words> = {
     notEating: 'je ne mange pas de',
     without: 'sans',
     notNow: /\b(?:avant|travaillais|habitais|étais|j'ai travaillé|bientôt|prochaine?|vais|voudrais|ne\b|pas\b|si)\b/iu,
-    someoneElse: /^(?:mon|ma|mes)\s+(?:collègue|chef|ami|amie|frère|sœur|mère|père|équipe)\b/iu,
+    someoneElse: /^(?:mon|ma|mes)\s+(?:collègue|chef|ami|amie|frère|sœur|mère|père|équipe(?!\s+(?:hei(?:ß|ss)t|se llama|se chama|s['’]appelle|si chiama|heet|ist|es|é|est|è|is)\b))\b/iu,
     question: /\?\s*$|^(?:tu peux|peux-tu|pourrais|comment|pourquoi|est-ce|qu'est|quel)\b/iu,
     diets: /^(végétarien(?:ne)?|vegan(?:e)?|végane?|végétalien(?:ne)?)$/iu,
   },
@@ -151,7 +152,7 @@ const languages: Record<Language, Words> = {
     notEating: 'non mangio',
     without: 'senza',
     notNow: /\b(?:prima|lavoravo|vivevo|ero|sarò|voglio|vorrei|presto|prossim[oa]|non|se)\b/iu,
-    someoneElse: /^(?:il mio|la mia|mio|mia)\s+(?:collega|capo|amico|amica|fratello|sorella|madre|padre|team)\b/iu,
+    someoneElse: /^(?:il mio|la mia|mio|mia)\s+(?:collega|capo|amico|amica|fratello|sorella|madre|padre|team(?!\s+(?:hei(?:ß|ss)t|se llama|se chama|s['’]appelle|si chiama|heet|ist|es|é|est|è|is)\b))\b/iu,
     question: /\?\s*$|^(?:puoi|potresti|mi spieghi|come(?!\s+(?:shell|editor|ide|gestore|sistema|terminale|linguaggio|framework))|perché|cosa|dove)\b/iu,
     diets: /^(vegetarian[oa]|vegan[oa])$/iu,
   },
@@ -173,7 +174,7 @@ const languages: Record<Language, Words> = {
     notEating: 'ik eet geen',
     without: 'geen',
     notNow: /\b(?:vroeger|werkte|woonde|was|ga|wil|zou|binnenkort|volgende|niet|geen|als ik)\b/iu,
-    someoneElse: /^(?:mijn)\s+(?:collega|baas|vriend|vriendin|broer|zus|moeder|vader|team)\b/iu,
+    someoneElse: /^(?:mijn)\s+(?:collega|baas|vriend|vriendin|broer|zus|moeder|vader|team(?!\s+(?:hei(?:ß|ss)t|se llama|se chama|s['’]appelle|si chiama|heet|ist|es|é|est|è|is)\b))\b/iu,
     question: /\?\s*$|^(?:kun je|kan je|kunt u|hoe|waarom|wat|waar)\b/iu,
     diets: /^(vegetari[eë]r|veganist|vegan)$/iu,
   },
