@@ -218,6 +218,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const lists = withFieldLists(ownText);
   const candidates: Candidate[] = lists.candidates.filter((candidate) => allowlist.has(candidate.key));
   const framed: Candidate[] = [];
+  const workplaces = new Set<string>();
   for (const clause of [...readOwnerClauses(lists.rest), ...frameReadClauses(lists.rest)]) {
     // "I use pnpm in this repo" is about the repository (projectCapture.ts), not a habit of the owner's everywhere.
     if (projectMarker.test(clause.text) && !/^\p{Lu}\p{Ll}+ here$/u.test(clause.text)) continue;
@@ -228,6 +229,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
       const fit = plausibility(candidate.key, candidate.value, clause.words, clause.text, 'framed' in rest);
       if (fit === 'no') continue;
       if ('framed' in rest) framed.push(candidate);
+      if ('workplace' in rest) workplaces.add(candidate.value);
       const tier = finalTier(candidate, clause, own.pasted, long, typo, fit === 'strong', ownText);
       const same = candidates.findIndex((c) => c.key === candidate.key && c.value.toLowerCase() === candidate.value.toLowerCase());
       if (same < 0) candidates.push({ ...candidate, tier });
@@ -270,6 +272,9 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   for (const project of [...ownProjectCandidates(ownText), ...machineOsCandidates(ownText), ...(persona ? [] : ownSignatureCandidates(text).filter((candidate) => candidate.key !== 'name' || !isKnownToolName(candidate.value))), ...(persona ? [] : claimedFieldCandidates(text))]) {
     if (!candidates.some((candidate) => candidate.key === project.key && candidate.value.toLowerCase() === project.value.toLowerCase())) candidates.push(project);
   }
+  // "Trabajo en Madrid pero vivo en Toledo": where the owner works gives way to where they live.
+  const lives = candidates.some((candidate) => candidate.key === 'location' && !workplaces.has(candidate.value));
+  if (lives) candidates.splice(0, candidates.length, ...candidates.filter((candidate) => candidate.key !== 'location' || !workplaces.has(candidate.value)));
   const styled = withVerblessIntroduction(candidates, ownText)
     .filter((candidate) => candidate.key !== 'style' || !(concepts.length > 0 && namesAConcept(candidate.value)))
     .map((candidate) => (candidate.key === 'style' && candidate.tier === 'A' ? { ...candidate, tier: 'B' as const } : candidate));

@@ -5,6 +5,7 @@ import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
 import { properNoun } from './slotPatterns';
+import { endsRole } from './slotValues';
 import { tagWords } from './wordTagger';
 
 /**
@@ -223,7 +224,8 @@ export function foreignClauses(sentence: string): OwnerClause[] {
     .map(nameMarksBack);
   return withListTails(parts, language)
     // "en" is Dutch for "and", but Spanish for "in" ("En el trabajo programo en Go").
-    .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(language === 'nl' ? /^(?:en|maar)\s+/iu : /^(?:und|y|e|et|pero|mas|aber|mais|ma)\s+/iu, ''))
+    // "…, então o meu fuso é WET": a clause opened by "so" states what follows it.
+    .map((clause) => clause.trim().replace(/[.!]+$/, '').replace(language === 'nl' ? /^(?:en|maar|dus)\s+/iu : /^(?:und|y|e|et|pero|mas|aber|mais|ma|então|entao|entonces|alors|quindi|daher|deshalb)\s+/iu, ''))
     .filter((clause) => clause && !words.someoneElse.test(clause) && !words.question.test(clause) && (!words.notNow.test(clause) || new RegExp(`^(?:${words.notEating})\\s`, 'iu').test(clause)))
     .map((clause) => (language === 'de' && /^(?:wohne|arbeite|lebe|nutze|benutze|verwende|schreibe|heiße|heisse|bin|teste|sitze)\b/iu.test(clause) ? `ich ${clause}` : clause))
     // Tiers are set by the shapes themselves (foreignCandidates): only the language's own "my name is" is A. An English
@@ -259,7 +261,9 @@ export function foreignCandidates(clause: OwnerClause): Candidate[] {
   const add = (key: string, value: string | undefined, tier: 'A' | 'B' | 'C' = 'B'): void => {
     // A place or a company is written with a capital ("moro em Recife"); "una app de recetas" names neither.
     if ((key === 'employer' || key === 'location') && value && !/^\p{Lu}|^\p{Ll}+\p{Lu}/u.test(value.trim())) return;
-    const kept = value && (key === 'employer' || key === 'location' ? properNoun(value.replace(/\s+(?:de|do|da)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ') : value.trim().replace(/[.,;:!?]+$/, ''));
+    // A role ends where another clause begins ("como QA y en casa uso Linux"), as a frame's role does (endsRole).
+    const spoken = key === 'role' ? value?.replace(endsRole, '') : value;
+    const kept = spoken && (key === 'employer' || key === 'location' ? properNoun(spoken.replace(/\s+(?:de|do|da)\s+/giu, ' \u0000 '), 4)?.replace(/ \u0000 /g, ' de ') : spoken.trim().replace(/[.,;:!?]+$/, ''));
     // "Trabajo en Madrid": a known place is where the owner works, not whom for (frames.ts reads it the same way).
     if (kept && !(key === 'employer' && isPlaceName(kept))) found.push({ key, value: kept, tier });
   };

@@ -42,8 +42,10 @@ export interface FrameFile {
    * "Watashi wa Tanaka desu"), so the slot must be the whole rest of the clause, and no tool's name.
    * `place`: the frame's "in" is also its "at" ("jestem {role} w {location}" beside "jestem {role} w {employer}"), so
    * its location holds only for a known place or a name the owner declined, as a town is and a company is not.
+   * `workplace`: the frame says where the owner works ("trabajo en Madrid"): their location unless the message says
+   * where they live ("Trabajo en Madrid pero vivo en Toledo").
    */
-  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean; readonly alone?: boolean; readonly place?: boolean }[];
+  readonly frames: readonly { readonly frame: string; readonly tier: string; readonly anyCase?: boolean; readonly alone?: boolean; readonly place?: boolean; readonly workplace?: boolean }[];
   /**
    * Retirement frames: `{old}` is no longer true, `{new}` (when there) took its place. A frame that names the key of
    * what it retires is written `{ "frame": …, "key": "location" }` ("me mudé de {old} a {new}").
@@ -78,6 +80,8 @@ export const byLanguage = new Map(frameFiles.map((file) => [file.language, file]
 /** A candidate read from a frame: its key was named by the words around it, not by a list of names. */
 export interface FramedCandidate extends Candidate {
   readonly framed: true;
+  /** Read from a `workplace` frame: where the owner works, which gives way to where they live. */
+  readonly workplace?: true;
 }
 
 export interface CompiledFrame {
@@ -89,6 +93,7 @@ export interface CompiledFrame {
   readonly anyCase: boolean;
   readonly alone: boolean;
   readonly place: boolean;
+  readonly workplace: boolean;
 }
 
 const compiledFrames = new Map<string, CompiledFrame[]>();
@@ -110,7 +115,7 @@ function onlyOptional(source: string): boolean {
   return rest === '';
 }
 
-export function compile(frame: string, tier: Tier, anyCase = false, alone = false, place = false): CompiledFrame {
+export function compile(frame: string, tier: Tier, anyCase = false, alone = false, place = false, workplace = false): CompiledFrame {
   const keys: string[] = [];
   const slots = [...frame.matchAll(/\{([a-z_]+)\}/g)];
   let source = '';
@@ -129,14 +134,14 @@ export function compile(frame: string, tier: Tier, anyCase = false, alone = fals
   });
   source += frame.slice(at);
   // What follows a frame that ends in words is the clause going on ("…de hataraite imasu, ..."): allowed.
-  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, alone, place, openEnded };
+  return { pattern: compiled(`^(?:${source})(?:[\\s,.!;:]+.*)?$`, 'iu'), keys, tier, anyCase, alone, place, workplace, openEnded };
 }
 
 function framesOf(language: string): CompiledFrame[] {
   let frames = compiledFrames.get(language);
   if (!frames) {
     const file = byLanguage.get(language);
-    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true, entry.alone === true, entry.place === true));
+    frames = (file?.frames ?? []).map((entry) => compile(entry.frame, entry.tier as Tier, entry.anyCase === true, entry.alone === true, entry.place === true, entry.workplace === true));
     compiledFrames.set(language, frames);
   }
   return frames;
@@ -227,7 +232,7 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
       // what the owner works in, not whom for.
       if (language !== 'en' && read.some((slot) => slot.key === 'employer' && isKnownToolName(slot.value!))) continue;
       if (frame.alone && !values.every(({ key, words }) => standsAlone(key, words, read.find((slot) => slot.key === key)?.value ?? '', file))) continue;
-      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail: true } : {}) });
+      for (const slot of read) add({ key: slot.key, value: slot.value!, tier: frame.tier, framed: true, slots: frame.alone ? 0 : frame.keys.length, ...(tail ? { tail: true } : {}), ...(frame.workplace ? { workplace: true as const } : {}) });
       for (const tool of tools) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: frame.tier === 'A' ? 'B' : frame.tier });
     }
   }
@@ -237,7 +242,9 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
   if (own && withWord) for (const [, words] of clause.matchAll(withWord)) for (const tool of toolsIn(words)) add({ ...tool, value: canonicalTool(tool.key, tool.value), tier: own.tier === 'A' ? 'B' : own.tier });
   // How many slots read a value matters only here: it is not kept on the candidate.
   const standing = found.some((candidate) => !candidate.tail) ? found : [];
-  return withoutShorterReadings(standing).map(({ key, value, tier, ...rest }) => ('framed' in rest ? { key, value, tier, framed: true as const } : { key, value, tier }));
+  return withoutShorterReadings(standing).map(({ key, value, tier, ...rest }) =>
+    'framed' in rest ? { key, value, tier, framed: true as const, ...('workplace' in rest ? { workplace: true as const } : {}) } : { key, value, tier },
+  );
 }
 
 /**
@@ -246,7 +253,8 @@ export function framedCandidates(clause: string, language: string): (FramedCandi
  */
 function placeNotEmployer(value: string, language: string, clause: string, inflections: readonly Inflection[]): boolean {
   if (language === 'en') return false;
-  if (isPlaceName(value)) return true;
+  // "Ciudad de México", "Cidade do Porto": a name that says it is a town.
+  if (isPlaceName(value) || /^(?:Ciudad|Cidade|Città|Ville|Stadt)\s+(?:de\s+|do\s+|da\s+|di\s+)?\p{Lu}/u.test(value)) return true;
   const last = value.split(/\s+/).pop()!.toLowerCase();
   return inflections.length > 0 && !clause.toLowerCase().split(/[\s'’,.;:!?()]+/u).includes(last);
 }
