@@ -96,7 +96,8 @@ export function slotValue(key: string, words: string, file: SlotFeatures = noFea
   if (key === 'team') {
     // "im Team Checkout bei Zalando": the team's name ends where the company's begins; "l'équipe Données maintenant",
     // "nel team Logistica e per i test…": a name written with a capital ends at the first word without one.
-    const team = text.replace(endsRole, '').trim().replace(/[-\s]+$/, '');
+    // "c'est l'équipe Data": the word for a team before its name is no part of it.
+    const team = text.replace(endsRole, '').trim().replace(/[-\s]+$/, '').replace(/^(?:l['’]équipe|la squadra|il team|das team|el equipo|o time|a equipe|het team|the team)\s+(?=\p{Lu})/iu, '');
     const head = capitalisedHead(team);
     return head && head.split(/\s+/).length <= 3 ? head : undefined;
   }
