@@ -112,7 +112,12 @@ const labelAfter = /^(.+?)[.!,]\s+(?:that['’]?s|thats|those are|these are)\s+(
 function styleItems(list: string): Candidate[] {
   return items(list)
     .filter((item) => item.split(/\s+/).length <= 6 && !/^(?:i|we|you|it|this|that|please|can|could)\b/i.test(item) && !/\b(?:em|them|it)$/i.test(item))
-    .map((item) => ({ key: 'style', value: withoutScope(item), tier: 'B' as const }));
+    .map((item) => ({ key: 'style', value: withoutScope(withoutStress(item)), tier: 'B' as const }));
+}
+
+/** "no nested ternaries ever": the word that stresses a "no" is no part of the preference ("no nested ternaries"). */
+function withoutStress(item: string): string {
+  return item.replace(/^((?:no|never)\s.+?)\s+(?:ever|at all|whatsoever)$/i, '$1');
 }
 
 /** "single quotes in TypeScript": the language a preference is scoped to is its scope, not part of the preference. */

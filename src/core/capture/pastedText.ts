@@ -29,7 +29,7 @@ const quoteLine = /^\s*>/;
 const emailHeader = /^\s*(?:from|to|cc|bcc|subject|date|sent|reply-to|von|an|betreff|de|para|assunto|asunto)\s*:\s*\S/i;
 const forwarded = /^\s*(?:-{3,}\s*(?:forwarded|original) message|begin forwarded message|on .{4,80} wrote:\s*$)/i;
 /** "Hi Sam," / "Hello team," / "Dear Alex," — a greeting to someone who is not the assistant. */
-const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi|bonjour|salut|ciao|hoi|beste|liebe|lieber|caro|cara|querid[oa]s?|estimad[oa]s?|prezad[oa]s?)\s+(?!there\b|engram\b|i['’]?m\b|i am\b)((?:all|team|everyone|folks|guys|y'all|à tous|a todos|a tutti|tutti|todos|allemaal|zusammen|tout le monde|equipo|équipe|pessoal)\b|[\p{L}][\p{L}'-]+(?: [\p{L}][\p{L}'-]+)?)\s*[,!]/iu;
+const emailGreeting = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|hola|olá|oi|bonjour|salut|ciao|hoi|beste|liebe|lieber|(?:sehr )?geehrte[rs]?|geachte|cher|chère|chers|chères|gentile|egregi[oa]|caro|cara|querid[oa]s?|estimad[oa]s?|prezad[oa]s?)\s+(?!there\b|engram\b|i['’]?m\b|i am\b)((?:all|team|everyone|folks|guys|y'all|à tous|a todos|a tutti|tutti|todos|allemaal|zusammen|tout le monde|equipo|équipe|pessoal)\b|[\p{L}][\p{L}'-]+(?: [\p{L}][\p{L}'-]+)?)\s*[,!]/iu;
 /**
  * A letter's greeting names its reader with a capital ("Hi Sam,"); the flag that lets "Hi team" match in any case would
  * let any word be a name, and "Oi gente, sou dev front na X" is the owner's own opening, not a letter.
@@ -38,9 +38,15 @@ function greetsReader(line: string): boolean {
   const greeting = emailGreeting.exec(line);
   return !!greeting && (/^(?:all|team|everyone|folks|guys|y'all|à|a |tutti|todos|allemaal|zusammen|tout|equipo|équipe|pessoal)/iu.test(greeting[1]) || /^\p{Lu}/u.test(greeting[1]));
 }
-const signOff = /^\s*(?:thanks|thank you|many thanks|best|cheers|regards|kind regards|best regards|warm regards|sincerely|all the best|talk soon|br|viele grüße|saludos|abraços|atenciosamente)\b[^.?\n]{0,40}$/i;
+const signOff = /^\s*(?:thanks|thank you|many thanks|best|cheers|regards|kind regards|best regards|warm regards|sincerely|all the best|talk soon|br|viele grüße|(?:mit )?freundliche[n]? grüße[n]?|beste grüße|liebe grüße|lg|mfg|(?:bien )?cordialement|bien à vous|(?:un )?saludos?(?: cordiales)?|un abrazo|cordiali saluti|distinti saluti|met vriendelijke groet(?:en)?|groeten|abraços|atenciosamente)\b[^.?\n]{0,40}$/i;
+/**
+ * A line only a program prints: a timestamp ("2026/11/29 22:01:14 [error]"), a level, a stack frame, a Go panic and its
+ * goroutines ("goroutine 1 [running]:", "\t/src/main.go:12 +0x25"), a compiler's diagnostic and its gutter ("error[E0502]:",
+ * "  --> src/lib.rs:4:9", "42 |     x.push(y)"), an editor's error ("E5113: Error while calling lua chunk"), a test runner's
+ * banner and progress ("==== test session starts ====", "tests/test_a.py ..F  [ 16%]"), a commit's head ("commit 9f2c1ab").
+ */
 const logLine =
-  /^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{1,2}:\d{2}(?::\d{2})?\]|[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|ALERT)\b|npm (?:ERR!|WARN)|at \S+ \(|at \S+:\d+|Traceback \(most recent|File "[^"]+", line \d+|[\w.]*(?:Error|Exception)(?::|\s*$)|[\w.-]+-\d+\s+\|)/;
+  /^\s*(?:\[?\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}|panic: |goroutine \d+ \[|\S+\.\w+:\d+ \+0x[\da-f]+$|(?:error|warning)(?:\[E\d{3,5}\])?: |-->\s+\S+:\d+:\d+|\d*\s+\|(?:\s|$)|E\d{2,4}: |Error detected while processing\b|Exception in thread\b|[=_*]{3,} .* [=_*]{3,}$|\S+\s+[.FEsxX]+\s+\[\s*\d{1,3}%\]$|E {2,}\S|commit [\da-f]{7,40}$|➤ YN\d{4}:|\[?\d{1,2}:\d{2}(?::\d{2})?\]|[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2}|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|ALERT)\b|npm (?:ERR!|WARN)|at \S+ \(|at \S+:\d+|Traceback \(most recent|File "[^"]+", line \d+|[\w.]*(?:Error|Exception)(?::|\s*$)|[\w.-]+-\d+\s+\|)/;
 /** Two or more `key=value` pairs in a row ("ts=… level=error user=admin"): a structured log line, whoever's words follow. */
 const keyValueLog = /(?:^|\s)[\w.-]+=(?:"[^"\n]*"|\S+)\s+[\w.-]+=(?:"[^"\n]*"|\S+)/;
 const shellPrompt = /^\s*(?:[$%❯➜#]\s+\S|PS [A-Za-z]:\\[^>]*>|[\w.-]+@[\w.-]+:[^\s]*\s*[$#])/;
@@ -63,7 +69,8 @@ function ownFieldRun(run: readonly string[], ownFields: RegExp): boolean {
 const codeLine =
   /(?:[;{}]\s*$|^\s*--\s|^\s*(?:const|let|var|function|def|class|import|from \S+ import|export|return|public|private|package(?!\s+managers?\b)|func|fn|#include|console\.|print\(|\/\/|\/\*|\*\s|<\/?[a-z][\w-]*[ >])|^\s*["{[\]}]|^\s*"[\w-]+"\s*:|=>|^\s*[\w.$]+\([^()\n]*\)\s*;?\s*$)/;
 const fileField = /^\s*[\w.-]{1,30}\s*[:=]\s*\S/;
-const csvRow = /^[^\s,]+(?:,[^,\n]*){2,}$/;
+/** A row of CSV, with commas or with the semicolons a spreadsheet in many locales writes ("1;Ana;Porto"). */
+const csvRow = /^(?:[^\s,]+(?:,[^,\n]*){2,}|[^\s;]+(?:;[^;\n]*){2,})$/;
 /** A line of YAML: a bare `key:` (a mapping opens), an indented `key: value`, or an indented `- item`. */
 const yamlLine = /^(?:[\w.-]+:\s*|\s+[\w.-]+:(?:\s+\S.*)?|\s+-\s+\S.*)$/;
 const tableRow = /^\s*(?:[-+|]{3,}|.*\s\|\s.*|\(\d+ rows?\))/;
@@ -97,6 +104,35 @@ const ownVoiceAgain = /^\s*(?:p\.?\s?s\.?|btw|fwiw|also|edit|update|oh and|and b
 
 type LineKind = 'own' | 'foreign' | 'blank';
 
+const thematicBreak = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+const gitCommit = /^commit [\da-f]{7,40}$/;
+
+/**
+ * A quotation that runs over several lines ("A friend asked me to proofread this:" then a letter opened by `"` or `«` on
+ * its first line and closed on its last): all of it is the quoted writer's, and the line after its close is not.
+ */
+const quotationOpens = /^\s*(["“«„])/;
+const closingOf: Record<string, RegExp> = { '"': /"/g, '“': /”/g, '„': /[“”]/g, '«': /»/g };
+const quotationSpan = 60;
+
+function quotedBlocks(lines: readonly string[]): boolean[] {
+  const marked = lines.map(() => false);
+  for (let i = 0; i < lines.length; i++) {
+    const open = quotationOpens.exec(lines[i]);
+    if (!open) continue;
+    const closes = (line: string): number => (line.match(closingOf[open[1]]) ?? []).length - (open[1] === '"' ? 0 : (line.match(new RegExp(open[1], 'g')) ?? []).length);
+    // Closed on its own line ("\"I'm vegan,\" she said"), the quotation is inline and stripped as such.
+    const own = open[1] === '"' ? (lines[i].match(/"/g) ?? []).length % 2 === 0 : closes(lines[i]) >= 0;
+    if (own) continue;
+    let end = i + 1;
+    while (end < lines.length && end - i <= quotationSpan && !(open[1] === '"' ? (lines[end].match(/"/g) ?? []).length % 2 === 1 : closes(lines[end]) > 0)) end++;
+    if (end >= lines.length || end - i > quotationSpan) continue;
+    for (let j = i; j <= end; j++) marked[j] = true;
+    i = end;
+  }
+  return marked;
+}
+
 function isBlank(line: string): boolean {
   return line.trim() === '';
 }
@@ -129,6 +165,9 @@ function classify(lines: readonly string[]): LineKind[] {
   let inFence = false;
   let inEmail = false;
   let pastedParagraph = false;
+  let lastFilled = -1;
+  let inCommit = false;
+  const quoted = quotedBlocks(lines);
   const machineRuns = [runsOf(lines, fileField, ownField), runsOf(lines, transcriptLine, ownField), runsOf(lines, csvRow), runsOf(lines, diffLine), runsOf(lines, yamlLine, ownFieldNames)];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -143,14 +182,19 @@ function classify(lines: readonly string[]): LineKind[] {
       kinds[i] = 'foreign';
       continue;
     }
-    if (inFence) {
+    if (inFence || quoted[i]) {
       kinds[i] = 'foreign';
       continue;
     }
     if (kinds[i] === 'blank') {
       pastedParagraph = false;
+      inCommit = false;
       continue;
     }
+    // An indented paragraph right after pasted material goes on with it (a commit's message under its header, a
+    // frame of a trace): "    I'm reverting this because…" is the commit author's.
+    if (i > 0 && kinds[i - 1] === 'blank' && lastFilled >= 0 && kinds[lastFilled] === 'foreign' && /^(?: {4}|\t)\S/.test(line)) pastedParagraph = true;
+    lastFilled = i;
     // Nobody types a line this long to an assistant: it is a pasted blob (a minified file, a log line, binary).
     if (line.length > maxLineLength) {
       kinds[i] = 'foreign';
@@ -166,12 +210,19 @@ function classify(lines: readonly string[]): LineKind[] {
       }
       continue;
     }
-    if (greetsReader(line) || emailHeader.test(line) || forwarded.test(line)) {
+    // "commit 9f2c1ab / Author: … / Date: …": the header of a commit in a pasted log is the log's, not a letter's opening.
+    if (gitCommit.test(line)) inCommit = true;
+    if (greetsReader(line) || ((emailHeader.test(line) || forwarded.test(line)) && !inCommit)) {
       inEmail = true;
       kinds[i] = 'foreign';
       continue;
     }
     if (quoteLine.test(line)) {
+      kinds[i] = 'foreign';
+      continue;
+    }
+    // A rule drawn above a paragraph ("---" then "That's my friend's README") sets it apart: it makes no paste of it.
+    if (thematicBreak.test(line) && (i === 0 || kinds[i - 1] === 'blank')) {
       kinds[i] = 'foreign';
       continue;
     }
@@ -253,6 +304,8 @@ function lastParagraph(kinds: readonly LineKind[], at: number, lines: readonly s
   while (end > at && isBlank(lines[end - 1])) end--;
   let start = end;
   while (start > at + 1 && !isBlank(lines[start - 1])) start--;
+  // A rule drawn under the material ("---") sets the owner's paragraph off; it is no line of theirs.
+  if (start + 1 < end && thematicBreak.test(lines[start])) start++;
   if (start <= at + 1 || start >= end) return undefined;
   return lines.slice(start, end).every((line, n) => kinds[start + n] === 'own' && !markdownStructure.test(line)) ? start : undefined;
 }
@@ -264,11 +317,32 @@ function lastParagraph(kinds: readonly LineKind[], at: number, lines: readonly s
 const turnsToAssistant = /\b(?:for context|in there|the above|(?:does|would) (?:that|this|it) apply to me|(?:was|were)n['’]?t (?:in|at|there)|not mine|their repo)\b/i;
 const firstPersonWord = /\b(?:I|I['’]m|my|me)\b/;
 
+/** The owner's aside about themselves, set off from what they ask: "For context I run the Data Platform team". */
+const asideLabel = /\b(?:for context|some context|context|background|fwiw|btw)\s*:\s*$/i;
+const asideToAssistant = /^\s*(?:for context|some context|fwiw|for what it['’]?s worth|btw|by the way)\b[,:—–-]?\s*(?:I|I['’]m|my)\b/i;
+
 /** The last paragraph as the owner's words again, when it speaks of the material to the assistant in the first person. */
 function resumesAtEnd(last: number | undefined, lines: readonly string[]): number | undefined {
   if (last === undefined) return undefined;
   const paragraph = lines.slice(last).join(' ');
   return turnsToAssistant.test(paragraph) && firstPersonWord.test(paragraph) ? last : undefined;
+}
+
+/**
+ * A message that opens with a document's heading and has more of them ("# fastcache", then "## Install", "## About the
+ * author") is a pasted document, announced or not: its first person is its author's. The owner speaks again only in a
+ * closing paragraph after its last section that turns to the assistant ("That's my friend's README; can you…", "Not
+ * my project. … Would this fit?"). Where the owner's words start again (the message's length when they never do), or
+ * undefined when the message is no such document.
+ */
+function afterOpeningDocument(kinds: readonly LineKind[], lines: readonly string[]): number | undefined {
+  const first = kinds.findIndex((kind) => kind !== 'blank');
+  if (first < 0 || !/^#{1,6}\s+\S/.test(lines[first]) || !lines.some((line, n) => n > first && markdownHeading.test(line))) return undefined;
+  const headings = lines.map((line, n) => (markdownHeading.test(line) ? n : -1)).filter((n) => n >= 0);
+  const last = lastParagraph(kinds, first, lines);
+  if (last === undefined || last <= headings[headings.length - 1] + 1) return lines.length;
+  const paragraph = lines.slice(last).join(' ');
+  return /\?|\b(?:can you|could you|please|help me|that['’]?s|this is|the above|not my)\b/i.test(paragraph) && firstPersonWord.test(paragraph) ? last : lines.length;
 }
 
 /**
@@ -281,7 +355,13 @@ export function ownWords(message: string): OwnWords {
   const kinds = classify(lines);
   let pasted = kinds.includes('foreign');
   const kept: string[] = [];
+  const documentEnd = afterOpeningDocument(kinds, lines);
+  if (documentEnd !== undefined) pasted = true;
   for (let i = 0; i < lines.length; i++) {
+    if (documentEnd !== undefined && i < documentEnd) {
+      kept.push('');
+      continue;
+    }
     if (kinds[i] !== 'own') {
       kept.push('');
       continue;
@@ -294,8 +374,12 @@ export function ownWords(message: string): OwnWords {
       kept.push(inline.text);
       continue;
     }
-    // The lead-in's own words stay (they may carry a fact: "I work at Fernhill, help me reply to this:").
-    kept.push(inline.text.slice(0, lead.index + lead[0].length));
+    // The lead-in's own words stay (they may carry a fact: "I work at Fernhill, help me reply to this:"), and so does an
+    // aside to the assistant after its question or under its own label ("Can you draft a reply? For context I'm the
+    // on-call lead", "help me reply to this email. context: I'm the tech lead").
+    const after = inline.text.slice(lead.index + lead[0].length);
+    const aside = (/\?\s*$/.test(lead[0]) && asideToAssistant.test(after)) || (asideLabel.test(lead[0]) && /^\s*(?:I|I['’]m|my)\b/.test(after));
+    kept.push(inline.text.slice(0, lead.index + lead[0].length) + (aside ? after : ''));
     pasted = true;
     const resumeAt = endOfAnnouncedPaste(kinds, i, lines);
     if (resumeAt === undefined) break;
