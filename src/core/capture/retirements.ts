@@ -16,8 +16,9 @@ function plain(clause: string): string {
     .replace(/\bi['’]ve\b/gi, 'i have')
     .replace(/\b(?:don['’]t|dont)\b/gi, 'do not')
     .replace(/\bany more\b/gi, 'anymore')
-    // "Switched from bash to zsh", "Dropped Jest for Vitest": a diary's change leaves out its "I".
-    .replace(/^(?=(?:switched|moved|migrated|dropped|ditched|swapped|replaced) )/i, 'i ')
+    // "Switched from bash to zsh", "Dropped Jest for Vitest", "Left the Checkout team", "gave up on fish": a diary's
+    // change leaves out its "I".
+    .replace(/^(?=(?:switched|moved|migrated|dropped|ditched|swapped|replaced|left|quit|gave up|stopped using) )/i, 'i ')
     .trim();
 }
 
@@ -73,14 +74,17 @@ export function replacementsIn(ownText: string): { readonly retired: Retirement;
   const found: { retired: Retirement; candidate: Candidate }[] = [];
   // Capture has passed the gates and taken the owner's words already; a full stop is enough to split them here.
   for (const retired of retirementsOf(ownText, (line) => line.split(/(?<=[.!?])\s+/))) {
-    if (!retired.replacement) {
+    const replacement = retired.replacement;
+    const tool = replacement && toolsIn(replacement).find((candidate) => candidate.value.toLowerCase() === replacement.toLowerCase());
+    const key = replacement && (retired.key ?? tool?.key ?? (isPlaceName(replacement) ? 'location' : undefined));
+    // "I've stopped using zsh, I'm back on bash": a tool's name is kept as its key's list writes it (the shell, not Bash).
+    if (key) found.push({ retired, candidate: { key, value: tool && tool.key === key ? tool.value : replacement, tier: 'B' } });
+    else {
+      // "gave up on fish, back to plain bash": words after the retirement that name no value of a key ("plain") leave
+      // the tool named in the old one's place to be read.
       const following = toolInOldsPlace(ownText, retired.old);
       if (following) found.push({ retired, candidate: following });
-      continue;
     }
-    const tool = toolsIn(retired.replacement).find((candidate) => candidate.value.toLowerCase() === retired.replacement!.toLowerCase());
-    const key = retired.key ?? tool?.key ?? (isPlaceName(retired.replacement) ? 'location' : undefined);
-    if (key) found.push({ retired, candidate: { key, value: retired.replacement, tier: 'B' } });
   }
   return found;
 }
