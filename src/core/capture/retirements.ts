@@ -44,10 +44,7 @@ function retirementsOf(ownText: string, sentences: (line: string) => string[]): 
         if (!clause || /\?\s*$/.test(clause)) return;
         for (const file of frameFiles) {
           const said = retirementIn(clause, file.language);
-          // A name is written as one ("I left Northwind"); "I left my keys" names nothing the memory holds.
-          // An inflected name is written with another ending ("z Javy" for Java): its stem is what the owner typed.
-          const at = said ? Math.max(clause.toLowerCase().indexOf(said.old.toLowerCase()), clause.toLowerCase().indexOf(said.old.toLowerCase().slice(0, Math.max(3, said.old.length - 2)))) : -1;
-          if (said && at >= 0 && (/\p{Lu}/u.test(clause[at]) || isKnownToolName(said.old))) {
+          if (said && writtenAsAName(said.old, clause)) {
             if (!found.some((known) => known.old.toLowerCase() === said.old.toLowerCase())) found.push(withReplacementAfter(said, parts[i + 1]));
             break;
           }
@@ -58,11 +55,25 @@ function retirementsOf(ownText: string, sentences: (line: string) => string[]): 
   return found;
 }
 
+/**
+ * A name is written as one ("I left Northwind"); "I left my keys", "ahora estoy en casa" name nothing the memory holds.
+ * An inflected name is written with another ending ("z Javy" for Java): its stem is what the owner typed.
+ */
+function writtenAsAName(value: string, clause: string): boolean {
+  const lower = clause.toLowerCase();
+  const at = Math.max(lower.indexOf(value.toLowerCase()), lower.indexOf(value.toLowerCase().slice(0, Math.max(3, value.length - 2))));
+  return at >= 0 && (/\p{Lu}/u.test(clause[at]) || isKnownToolName(value));
+}
+
 /** "Saí da Jabuti Tech, agora estou na Sabiá Cloud": a retirement's replacement may come in the clause after it. */
 function withReplacementAfter(said: Retirement, next: string | undefined): Retirement {
   if (said.replacement || next === undefined || /\?\s*$/.test(next)) return said;
-  const after = replacementAfter(plain(next).replace(/[.!]+$/, ''), said.language);
-  return after ? { ...said, replacement: after.value, ...(said.key || !after.key ? {} : { key: after.key }) } : said;
+  const clause = plain(next).replace(/[.!]+$/, '');
+  const after = replacementAfter(clause, said.language, said.key === 'location' || isPlaceName(said.old));
+  if (!after || !writtenAsAName(after.value, clause)) return said;
+  // The words of the clause after name the new value's key where they name one ("Ya no vivo en Quito, ahora trabajo
+  // para Globant" names an employer); else it is the retired one's ("I left the Core team; I'm on DevEx now").
+  return { ...said, replacement: after.value, ...(after.key ? { key: after.key } : {}) };
 }
 
 /**
@@ -76,7 +87,8 @@ export function replacementsIn(ownText: string): { readonly retired: Retirement;
   for (const retired of retirementsOf(ownText, (line) => line.split(/(?<=[.!?])\s+/))) {
     const replacement = retired.replacement;
     const tool = replacement && toolsIn(replacement).find((candidate) => candidate.value.toLowerCase() === replacement.toLowerCase());
-    const key = replacement && (retired.key ?? tool?.key ?? (isPlaceName(replacement) ? 'location' : undefined));
+    // "Ya no vivo en Quito, ahora uso Linux": a tool's name is no place and no employer, whatever the retirement's key.
+    const key = replacement && (tool && ['location', 'employer'].includes(retired.key ?? '') ? tool.key : (retired.key ?? tool?.key ?? (isPlaceName(replacement) ? 'location' : undefined)));
     // "I've stopped using zsh, I'm back on bash": a tool's name is kept as its key's list writes it (the shell, not Bash).
     if (key) found.push({ retired, candidate: { key, value: tool && tool.key === key ? tool.value : replacement, tier: 'B' } });
     else {

@@ -53,8 +53,10 @@ export const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|
 export const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
 
 const noFeatures: SlotFeatures = {};
-/** Whether the lexicon knows a name as a place's. */
-export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
+const placeTag = /^(?:City|Country|Place|Region|Province|Town)$/;
+/** Whether the lexicon knows a name as a place's: "Bogotá" and "Medellín" as it writes them, without their accents. */
+export const isPlaceName = (name: string): boolean =>
+  placeTag.test(lexiconTag(name) ?? '') || placeTag.test(lexiconTag(name.normalize('NFD').replace(/\p{M}/gu, '')) ?? '');
 
 const streetWord = /\s(?:Lane|Street|St|Road|Rd|Avenue|Ave|Way|Close|Drive|Square|Crescent|Terrace|Gardens|Row|Mews)$/u;
 
