@@ -52,7 +52,8 @@ export function retirementIn(clause: string, language: string): Retirement | und
     const match = frame.pattern.exec(clause.trim());
     if (!match) continue;
     const file = byLanguage.get(language);
-    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
+    // "I'm no longer a manager": a role is read as one, not as a name.
+    const old = slotValue(frame.key === 'role' ? 'role' : 'old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
     const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
     // "Mudei do Vim para o Neovim": a move between tools' names is no move between places, nor between employers

@@ -1,5 +1,6 @@
 import type { Candidate } from './candidate';
-import { frameFiles, isKnownToolName, isPlaceName } from './frames';
+import { frameFiles, isKnownToolName, isPlaceName, slotValue } from './frames';
+import { roleNouns, titleWord } from './slotPatterns';
 import { replacementAfter, retirementIn, type Retirement } from './retirementFrames';
 import { toolsIn } from './passingShapes';
 import { closedGate } from './gates';
@@ -19,6 +20,8 @@ function plain(clause: string): string {
     // "Switched from bash to zsh", "Dropped Jest for Vitest", "Left the Checkout team", "gave up on fish": a diary's
     // change leaves out its "I".
     .replace(/^(?=(?:switched|moved|migrated|dropped|ditched|swapped|replaced|left|quit|gave up|stopped using) )/i, 'i ')
+    // "Not a manager anymore": a diary's "I am" too.
+    .replace(/^(?=(?:no longer|not) an? [\p{L}-]+(?: [\p{L}-]+){0,2} anymore\b)/iu, 'i am ')
     .trim();
 }
 
@@ -44,7 +47,8 @@ function retirementsOf(ownText: string, sentences: (line: string) => string[]): 
         if (!clause || /\?\s*$/.test(clause)) return;
         for (const file of frameFiles) {
           const said = retirementIn(clause, file.language);
-          if (said && writtenAsAName(said.old, clause)) {
+          // A role is no name ("I'm no longer a manager"): its frame has read it as one.
+          if (said && (said.key === 'role' || writtenAsAName(said.old, clause))) {
             if (!found.some((known) => known.old.toLowerCase() === said.old.toLowerCase())) found.push(withReplacementAfter(said, parts[i + 1]));
             break;
           }
@@ -94,7 +98,7 @@ export function replacementsIn(ownText: string): { readonly retired: Retirement;
     else {
       // "gave up on fish, back to plain bash": words after the retirement that name no value of a key ("plain") leave
       // the tool named in the old one's place to be read.
-      const following = toolInOldsPlace(ownText, retired.old);
+      const following = retired.key === 'role' ? roleInOldsPlace(ownText, retired.old) : toolInOldsPlace(ownText, retired.old);
       if (following) found.push({ retired, candidate: following });
     }
   }
@@ -117,6 +121,23 @@ function toolInOldsPlace(ownText: string, old: string): Candidate | undefined {
   const named = toolsIn(window).filter((candidate) => candidate.key === oldKey && candidate.value.toLowerCase() !== old.toLowerCase());
   const distinct = new Set(named.map((candidate) => candidate.value.toLowerCase()));
   return distinct.size === 1 ? { key: oldKey, value: named[0].value, tier: 'B' } : undefined;
+}
+
+/**
+ * "I'm no longer a manager – stepped back to IC, senior engineer again", "I'm no longer a manager. Back to IC work as a
+ * staff engineer.": the one job title named after a role's retirement, in its sentence or the next, "again" or "now"
+ * after a break, or "as" one, took its place; not where the words after it ask, doubt, deny or speak of someone else.
+ */
+function roleInOldsPlace(ownText: string, old: string): Candidate | undefined {
+  const at = ownText.toLowerCase().indexOf(old.toLowerCase());
+  if (at < 0) return undefined;
+  const window = ownText.slice(at + old.length).split(/(?<=[.!?])\s+|\n/).slice(0, 2).join(' ');
+  if (/\?/.test(window) || notTheOwnersNow.test(window)) return undefined;
+  const title = String.raw`((?:${titleWord}){0,3}?${roleNouns})`;
+  const named = [...window.matchAll(new RegExp(String.raw`(?:^|[,;:.—–]|\s-)\s*${title}\s+(?:again|now)\b|\bas an?\s+${title}\b`, 'giu'))]
+    .map((match) => slotValue('role', match[1] ?? match[2]))
+    .filter((role): role is string => !!role && role.toLowerCase() !== old.toLowerCase());
+  return new Set(named.map((role) => role.toLowerCase())).size === 1 ? { key: 'role', value: named[0], tier: 'B' } : undefined;
 }
 
 /** Words after a retirement that make the tool they name not the owner's present one. */

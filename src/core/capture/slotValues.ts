@@ -48,7 +48,8 @@ export function slotPattern(key: string, last: boolean): string {
   return String.raw`([\p{L}\d][\p{L}\d&.'’!_+#-]*(?:\s+[\p{L}\d&.'’!_+#-]+){0,3}?)`;
 }
 
-export const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak)\b.*$|[,.;:!?].*$/iu;
+// "I work as a data analyst now": a word of time after the title is no part of it.
+export const endsRole = /\s+(?:now|again|nowadays|these days|at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak)\b.*$|[,.;:!?].*$/iu;
 /** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
 export const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
 
