@@ -89,10 +89,11 @@ export function replacementsIn(ownText: string): { readonly retired: Retirement;
   const found: { retired: Retirement; candidate: Candidate }[] = [];
   // Capture has passed the gates and taken the owner's words already; a full stop is enough to split them here.
   for (const retired of retirementsOf(ownText, (line) => line.split(/(?<=[.!?])\s+/))) {
-    const replacement = retired.replacement;
-    const tool = replacement && toolsIn(replacement).find((candidate) => candidate.value.toLowerCase() === replacement.toLowerCase());
+    const replacement = retired.replacement ?? '';
+    const tool = replacement ? toolsIn(replacement).find((candidate) => candidate.value.toLowerCase() === replacement.toLowerCase()) : undefined;
     // "Ya no vivo en Quito, ahora uso Linux": a tool's name is no place and no employer, whatever the retirement's key.
-    const key = replacement && (tool && ['location', 'employer'].includes(retired.key ?? '') ? tool.key : (retired.key ?? tool?.key ?? (isPlaceName(replacement) ? 'location' : undefined)));
+    const retiredKey = tool && ['location', 'employer'].includes(retired.key ?? '') ? undefined : retired.key;
+    const key = replacement ? (retiredKey ?? tool?.key ?? (isPlaceName(replacement) ? 'location' : undefined)) : undefined;
     // "I've stopped using zsh, I'm back on bash": a tool's name is kept as its key's list writes it (the shell, not Bash).
     if (key) found.push({ retired, candidate: { key, value: tool && tool.key === key ? tool.value : replacement, tier: 'B' } });
     else {
