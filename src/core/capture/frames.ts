@@ -54,8 +54,10 @@ export interface FrameFile {
   /**
    * Frames of the clause after a retirement that name what took its place ("Saí da Jabuti, agora estou na {new}"):
    * `{new}` fills the emptied slot; `key` names the key where the frame does ("seit Oktober arbeite ich bei {new}").
+   * `orPlace`: the frame's "at" is also "in" ("ahora estoy en {new}"), so after a place left, or for a town's name,
+   * its value is where the owner lives now.
    */
-  readonly replacedBy?: readonly (string | { readonly frame: string; readonly key: string })[];
+  readonly replacedBy?: readonly (string | { readonly frame: string; readonly key: string; readonly orPlace?: boolean })[];
   /** Words a clause may open with that change nothing about the fact ("en el día a día", "shigoto de wa omo ni"). */
   readonly leadIns?: readonly string[];
   /** Endings of an inflected name and their base (inflection.ts): "w Javie" is Java, "we Wrocławiu" Wrocław. */

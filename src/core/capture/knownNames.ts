@@ -87,7 +87,8 @@ function patternOf(names: readonly string[]): { pattern: RegExp; byLowerCase: Ma
   if (!compiled) {
     const sorted = [...names].sort((a, b) => b.length - a.length);
     compiled = {
-      pattern: new RegExp(`(?<![\\w+#.-])(?:${sorted.map(escape).join('|')})(?![\\w+#-]|\\.\\w)`, 'gi'),
+      // A name ends where the word does, in any alphabet: "Cádiz" holds no C, "Goiânia" no Go.
+      pattern: new RegExp(`(?<![\\p{L}\\p{N}_+#.-])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}_+#-]|\\.[\\p{L}\\p{N}_])`, 'giu'),
       byLowerCase: new Map(sorted.map((name) => [name.toLowerCase(), name])),
     };
     listPatterns.set(names, compiled);

@@ -3,7 +3,7 @@
  * named in the clause after one ("… agora trabalho na Y"), read from each language's frame file (`retire`,
  * `replacedBy`) with the same compiled frames and slot readers as the other frames.
  */
-import { byLanguage, compile, isKnownToolName, slotValue, type CompiledFrame } from './frames';
+import { byLanguage, compile, isKnownToolName, isPlaceName, slotValue, type CompiledFrame } from './frames';
 
 export interface Retirement {
   /** What the owner says is no longer true ("Northwind" in "I left Northwind"). */
@@ -52,29 +52,43 @@ export function retirementIn(clause: string, language: string): Retirement | und
     const match = frame.pattern.exec(clause.trim());
     if (!match) continue;
     const file = byLanguage.get(language);
-    const old = slotValue('old', match[frame.keys.indexOf('old') + 1] ?? '', file);
+    // "I'm no longer a manager": a role is read as one, not as a name.
+    const old = slotValue(frame.key === 'role' ? 'role' : 'old', match[frame.keys.indexOf('old') + 1] ?? '', file);
     const at = frame.keys.indexOf('new');
     const replacement = at >= 0 ? slotValue('new', match[at + 1] ?? '', file) : undefined;
-    // "Mudei do Vim para o Neovim": a move between tools' names is no move between places.
-    if (frame.key === 'location' && [old, replacement].some((value) => value && isKnownToolName(value))) continue;
+    // "Mudei do Vim para o Neovim": a move between tools' names is no move between places, nor between employers
+    // ("Już nie pracuję w Javie" is no employer left).
+    if (placeOrEmployer.has(frame.key ?? '') && [old, replacement].some((value) => value && isKnownToolName(value))) continue;
     if (old) return { old, replacement, language, ...(frame.key ? { key: frame.key } : {}) };
   }
   return undefined;
 }
 
-const compiledReplacements = new Map<string, (CompiledFrame & { readonly key?: string })[]>();
+const placeOrEmployer = new Set(['location', 'employer']);
 
-/** What the clause after a retirement names in the retired value's place, in the language's `replacedBy` frames. */
-export function replacementAfter(clause: string, language: string): { readonly value: string; readonly key?: string } | undefined {
+const compiledReplacements = new Map<string, (CompiledFrame & { readonly key?: string; readonly orPlace?: boolean })[]>();
+
+/**
+ * What the clause after a retirement names in the retired value's place, in the language's `replacedBy` frames.
+ * `placeLeft`: the retirement was of a place ("Ya no vivo en Valencia"), so a frame whose "at" is also "in" ("ahora
+ * estoy en Zaragoza") names the new one.
+ */
+export function replacementAfter(clause: string, language: string, placeLeft = false): { readonly value: string; readonly key?: string } | undefined {
   let frames = compiledReplacements.get(language);
   if (!frames) {
-    frames = (byLanguage.get(language)?.replacedBy ?? []).map((entry) => (typeof entry === 'string' ? compile(entry, 'B') : { ...compile(entry.frame, 'B'), key: entry.key }));
+    frames = (byLanguage.get(language)?.replacedBy ?? []).map((entry) => (typeof entry === 'string' ? compile(entry, 'B') : { ...compile(entry.frame, 'B'), key: entry.key, orPlace: entry.orPlace === true }));
     compiledReplacements.set(language, frames);
   }
   for (const frame of frames) {
     const match = frame.pattern.exec(clause.trim());
     const value = match ? slotValue('new', match[frame.keys.indexOf('new') + 1] ?? '', byLanguage.get(language)) : undefined;
-    if (value) return { value, ...(frame.key ? { key: frame.key } : {}) };
+    if (!value) continue;
+    // "Deixei o Windows, agora estou no Linux": a tool's name after a frame of a place or an employer is the tool, its
+    // key the lists'; "Ya no vivo en Quito, ahora estoy en Guayaquil": where the language's "at" is also "in", a town's
+    // name is where the owner is now, not who they work for.
+    if (placeOrEmployer.has(frame.key ?? '') && isKnownToolName(value)) return { value };
+    if (frame.orPlace && (placeLeft || isPlaceName(value))) return { value, key: 'location' };
+    return { value, ...(frame.key ? { key: frame.key } : {}) };
   }
   return undefined;
 }

@@ -48,14 +48,17 @@ export function slotPattern(key: string, last: boolean): string {
   return String.raw`([\p{L}\d][\p{L}\d&.'’!_+#-]*(?:\s+[\p{L}\d&.'’!_+#-]+){0,3}?)`;
 }
 
-// A role ends where a place, an employer or another clause begins ("SRE y en el curro uso macOS").
-export const endsRole = /\s+(?:at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak|y|und|et|e|i|ve)\b.*$|[,.;:!?].*$/iu;
+// A role ends where a place, an employer or another clause begins ("SRE y en el curro uso macOS"), and a word of time
+// after the title is no part of it ("I work as a data analyst now").
+export const endsRole = /\s+(?:now|again|nowadays|these days|at|for|on|in|with|since|from|bei|für|en|para|na|no|em|a|à|chez|pour|presso|da|per|bij|voor|w|dla|olarak|y|und|et|e|i|ve)\b.*$|[,.;:!?].*$/iu;
 /** A role names a job: it ends in one of the role nouns, in English or in the owner's language. */
 export const namesAJob = new RegExp(String.raw`(?:^|\s|-)(?:${roleNouns.slice(3, -1)})$|${roleWords.source}`, 'iu');
 
 const noFeatures: SlotFeatures = {};
-/** Whether the lexicon knows a name as a place's. */
-export const isPlaceName = (name: string): boolean => /^(?:City|Country|Place|Region|Province|Town)$/.test(lexiconTag(name) ?? '');
+const placeTag = /^(?:City|Country|Place|Region|Province|Town)$/;
+/** Whether the lexicon knows a name as a place's: "Bogotá" and "Medellín" as it writes them, without their accents. */
+export const isPlaceName = (name: string): boolean =>
+  placeTag.test(lexiconTag(name) ?? '') || placeTag.test(lexiconTag(name.normalize('NFD').replace(/\p{M}/gu, '')) ?? '');
 
 const streetWord = /\s(?:Lane|Street|St|Road|Rd|Avenue|Ave|Way|Close|Drive|Square|Crescent|Terrace|Gardens|Row|Mews)$/u;
 
