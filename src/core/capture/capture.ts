@@ -361,8 +361,28 @@ function correctionValue(key: string, after: string): Candidate | undefined {
   }
   const place = /(?:^|[\s,;—–])(?!I\b)(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(window.replace(/^(?:it'?s|i'?m|i am|i use|on|in)\s+/i, ''));
   if (place && (key === 'location' || key === 'employer' || key === 'name')) return { key, value: place[1], tier: 'B' };
+  if (key === 'location' || key === 'employer' || key === 'name') return lowerCaseCorrection(key, window);
   return undefined;
 }
+
+/**
+ * "i work at kestrel ai, wait no, kestrel robotics", "my name is jon – sorry, john with an h": typed in lower case, the
+ * value a correction names is its first words, up to a comma or a word that is no part of a name, written with capitals
+ * as the first value was. A correction that names nothing ("no, that's where the team is") gives none.
+ */
+function lowerCaseCorrection(key: string, window: string): Candidate | undefined {
+  if (window !== window.toLowerCase()) return undefined;
+  const lead = window.replace(/^(?:\s*(?:no|sorry|i mean|wait|it'?s|i'?m|i am|i work at|at|in|on)\b[\s,:;—–-]*)+/i, '').split(/[,;:.!?()—–]|\s-\s/)[0].trim().split(/\s+/);
+  const words: string[] = [];
+  for (const word of lead) {
+    if (!/^\p{Ll}[\p{Ll}'’-]*$/u.test(word) || notPartOfName.test(word)) break;
+    words.push(word);
+  }
+  const most = key === 'name' ? 2 : 3;
+  if (words.length === 0 || words.length > most || words.length < lead.length && key !== 'name' && !notPartOfName.test(lead[words.length] ?? '')) return undefined;
+  return { key, value: words.map((word) => word[0].toUpperCase() + word.slice(1)).join(' '), tier: 'B' };
+}
+const notPartOfName = /^(?:with|and|but|or|the|a|an|at|in|on|for|from|who|which|that|that'?s|this|it|is|was|not|never|nvm|nevermind|lol|btw|like|as|of|to|because|since|so|i|my|me|where|when|though|now|haha)$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
