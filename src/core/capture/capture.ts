@@ -27,6 +27,7 @@ import { labelledFieldCandidates } from './labelledFields';
 import { notStandingInItsLanguage, sentencesOf } from './standingMarkers';
 import { spellingsOf } from './knownNames';
 import { canonicalTool } from './slotValues';
+import { isDictated, withSpokenPunctuation } from './spokenPunctuation';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -209,9 +210,11 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const own = ownWords(text);
   // "Mock interview time. I'm the candidate: Hi, I'm Raj": a persona speaks for the rest of the message.
   const persona = rolePlay.exec(own.text);
-  const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
+  // "I'm Tomasz period I use IntelliJ comma…": dictated marks are read as marks, and the reading is Engram's, never plain.
+  const dictated = isDictated(own.text);
+  const ownText = withSpokenPunctuation(persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text);
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
-  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
+  const long = !!persona || dictated || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
     // The same in every language capture reads: "früher", "quiero", "si", "kal" weaken a statement as "used to" does.
     || sentencesOf(ownText).some(notStandingInItsLanguage);
   // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).

@@ -49,8 +49,32 @@ const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|repla
  * a laugh or an aside between words ends a clause, as a comma would.
  */
 function unpunctuated(line: string): string {
-  return line.replace(/\s+(lol|lmao|haha+|rofl|ngl|tbh|btw|imo)\s+(?=\p{L})/giu, ' $1, ');
+  return runOnOwnClauses(line.replace(/\s+(lol|lmao|haha+|rofl|ngl|tbh|btw|imo)\s+(?=\p{L})/giu, ' $1, '));
 }
+
+/**
+ * "my name is carlos i work at globant", "I'm Tomasz I work on the identity team": in a clause of the owner's own typed
+ * without a stop, a new "I" starts the next clause. Only after the owner's own opening, and never after a word that
+ * leads into a clause of its own ("what i use", "and i live", "i think i'm"), where the "I" belongs to the same sentence.
+ */
+function runOnOwnClauses(line: string): string {
+  const words = line.split(/(\s+)/);
+  let segment: string[] = [];
+  for (let i = 0; i < words.length; i += 2) {
+    const word = words[i];
+    const previous = segment[segment.length - 1] ?? '';
+    if (/^(?:i|im|i['’]m)$/i.test(word) && segment.length >= 2 && ownOpening.test(segment.join(' ')) && !/[.,;:!?()—–-]$/.test(previous) && !leadsIntoClause.test(previous)) {
+      words[i - 2] = `${previous}.`;
+      segment = [];
+    }
+    if (/[.;:!?]$/.test(word)) segment = [];
+    else segment.push(word);
+  }
+  return words.join('');
+}
+const ownOpening = /^(?:(?:ok|okay|so|hi|hey|yo|well|um|uh|alright)\s+)*(?:my name is|my name['’]s|name['’]s|i am|i['’]m|im|i work|i live)\s/i;
+const leadsIntoClause =
+  /^(?:and|but|so|or|nor|plus|that|because|cause|cuz|coz|bc|when|whenever|if|where|wherever|what|which|who|whom|whose|how|why|as|than|since|while|though|although|until|till|unless|before|after|once|whether|then|think|thought|guess|mean|know|knew|hope|wish|say|said|feel|felt|believe|suppose|bet|swear|realised|realized|noticed|figured|heard|told|promise|like|where|thing|stuff|one|ones|way)$/i;
 
 const ownHeading = /(?:about me|my (?:setup|stack|tools|toolchain|config)|things (?:to know )?about me)\b[^:\n]{0,40}:\s*$/i;
 
