@@ -23,7 +23,7 @@ import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
 import { namedTools } from './namedTools';
-import { labelledFieldCandidates } from './labelledFields';
+import { labelledFieldCandidates, writtenAsLabel } from './labelledFields';
 import { notStandingInItsLanguage, sentencesOf } from './standingMarkers';
 import { spellingsOf } from './knownNames';
 import { canonicalTool } from './slotValues';
@@ -248,7 +248,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const aboutTheOwner = candidates.some((known) => !['languages', 'frameworks', 'editor', 'shell', 'os', 'package_manager', 'test_framework'].includes(known.key));
   for (const tool of namedTools(persona ? ownText : lists.rest, aboutTheOwner)) {
     const taken = candidates.some((known) => (known.key === tool.key && !multiValued.has(tool.key)) || known.value.toLowerCase() === tool.value.toLowerCase() || containsWords(known.value, tool.value));
-    if (allowlist.has(tool.key) && !taken) candidates.push(tool);
+    if (allowlist.has(tool.key) && !taken && !writtenAsLabel(tool.value, ownText)) candidates.push(tool);
   }
   // "I moved from Jest to Vitest": the value named in the retired one's place is proposed, and the retired one is not.
   for (const { retired, candidate } of replacementsIn(ownText)) {
