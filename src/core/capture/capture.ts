@@ -298,6 +298,12 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
   const allNames = kept.filter((candidate) => candidate.key === 'name');
   const laterGuesses = allNames.slice(1).filter((candidate) => candidate.tier === 'C');
   if (laterGuesses.length > 0 && allNames.every((candidate) => candidate.tier !== 'A')) kept = kept.filter((candidate) => !laterGuesses.includes(candidate));
+  // "Tomás Ferreira / Staff Engineer, Platform": a word read as the owner's team, employer or place is not also their
+  // name, when another name is given.
+  const otherKeyValue = (candidate: Candidate): boolean =>
+    kept.some((other) => ['team', 'employer', 'location'].includes(other.key) && other.value.toLowerCase() === candidate.value.toLowerCase());
+  const namedOtherwise = kept.filter((candidate) => candidate.key === 'name' && otherKeyValue(candidate));
+  if (namedOtherwise.length > 0 && kept.some((candidate) => candidate.key === 'name' && !otherKeyValue(candidate))) kept = kept.filter((candidate) => !namedOtherwise.includes(candidate));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
