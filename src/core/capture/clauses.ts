@@ -36,10 +36,11 @@ export function stripFillers(clause: string): string {
 
 /**
  * A message that opens with fragments about its author ("staff engineer, 12 yrs, so skip the basics", "iOS dev, Swift
- * only", "Emacs user here", "Vitest person."): read like an introduction, though no "I" is written.
+ * only", "Emacs user here", "Vitest person.", "Embedded engineer at Nordic: I write C"): read like an introduction,
+ * though no "I" is written.
  */
 const firstFragment =
-  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|gang|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based)(?: btw| here| fyi| as ever| as always)?\b(?![\p{L}-])|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
+  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|gang|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based)(?: btw| here| fyi| as ever| as always)?\b(?![\p{L}-])|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–:]|$))/iu;
 
 /** A change the owner made, told without its subject at the start of a sentence. */
 const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
@@ -208,7 +209,9 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
   let othersList = false;
   for (const clauseWords of splitWords(words)) {
     const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
-    if (/^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
+    // "Me: Chiara, she/her, DevOps at Satispay": a lone "Me" before a colon heads the owner's own description.
+    const meHeading = /^me$/i.test(plain) && /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '');
+    if (meHeading || /^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
       introduced = true;
       continue;
     }
@@ -270,7 +273,10 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       text = `i am ${raw}`;
       weaker.push(fragmentOfDescription);
     }
-    const judged = clauseVerdict(text, clauseWords);
+    // "Embedded engineer at Nordic": in a fragment that is a job title, the words before its noun are the title's, not a
+    // verb in the past ("embedded", "licensed").
+    const title = text !== raw ? /^((?:[\p{L}-]+ ){1,3})(?:engineer|developer|dev|designer|scientist|analyst|manager|lead|architect|consultant)\b/iu.exec(raw) : null;
+    const judged = clauseVerdict(text, title ? clauseWords.slice(title[1].trim().split(/\s+/).length) : clauseWords);
     if (ownerSubject.test(raw)) opening = false;
     previous = text;
     if (judged.skip) {
