@@ -17,7 +17,7 @@ import { conceptsNamedIn, namesAConcept, styleCandidates } from './styleConcepts
 import { foreignPreferenceList } from './foreignPreferences';
 import { projectMarker } from './projectCapture';
 import { replacementsIn } from './retirements';
-import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
+import { selfDescriptionCandidates, withNamesRespelled, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
 import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
@@ -212,9 +212,11 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const persona = rolePlay.exec(own.text);
   // "I'm Tomasz period I use IntelliJ comma…": dictated marks are read as marks, and the reading is Engram's, never plain.
   const dictated = isDictated(own.text);
-  const ownText = withSpokenPunctuation(persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text);
+  const spoken = withSpokenPunctuation(persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text);
+  // "mostly pyhton", "vegitarian here": a known name misspelt is read as the name, and the reading is Engram's, never plain.
+  const ownText = withNamesRespelled(spoken);
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
-  const long = !!persona || dictated || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
+  const long = !!persona || dictated || ownText !== spoken || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
     // The same in every language capture reads: "früher", "quiero", "si", "kal" weaken a statement as "used to" does.
     || sentencesOf(ownText).some(notStandingInItsLanguage);
   // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).

@@ -195,6 +195,15 @@ export function withoutTypos(text: string): string | undefined {
 const teamWords = ['platform', 'payments', 'billing', 'security', 'growth', 'search', 'infrastructure', 'frontend', 'backend', 'mobile', 'identity', 'checkout', 'onboarding', 'analytics', 'reliability', 'integrations', 'observability'];
 
 let misspellings: Map<string, string> | undefined;
+const vowels = 'aeiouy';
+
+/**
+ * The owner's text with the known names they misspelt written as the names ("mostly pyhton", "and djnago for the
+ * backend"), wherever they stand, so every reader finds them; the same as `text` when nothing was respelled.
+ */
+export function withNamesRespelled(text: string): string {
+  return text.replace(/(?<![\p{L}\d_./@-])[\p{L}]{6,}(?![\p{L}\d_/@-])/gu, (word) => misspelt(word) ?? word);
+}
 
 /**
  * A known name of six letters or more with two letters swapped or one left out ("djnago", "vegetarain", "typscript"),
@@ -211,7 +220,10 @@ function misspelt(word: string): string | undefined {
       if (lower.length < 6 || !/^\p{L}+$/u.test(lower)) continue;
       for (let i = 0; i < lower.length; i++) {
         // A name's first letter is never the one left out ("studio" is no misspelling of RStudio).
-        const variants = [i > 0 ? lower.slice(0, i) + lower.slice(i + 1) : lower, i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        // Nor the last ("window" is a word of its own, not Windows without its "s"; "bundle" is not Bundler).
+        const variants = [i > 0 && i < lower.length - 1 ? lower.slice(0, i) + lower.slice(i + 1) : lower, i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        // "vegitarian", "javascrpt": in a long name (eight letters or more) one vowel written for another is a slip too.
+        if (lower.length >= 8 && i > 0 && vowels.includes(lower[i])) for (const vowel of vowels) if (vowel !== lower[i]) variants.push(lower.slice(0, i) + vowel + lower.slice(i + 1));
         for (const variant of variants) if (!spelled.has(variant) && !misspellings.has(variant)) misspellings.set(variant, name);
       }
     }
