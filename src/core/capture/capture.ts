@@ -17,16 +17,17 @@ import { conceptsNamedIn, namesAConcept, styleCandidates } from './styleConcepts
 import { foreignPreferenceList } from './foreignPreferences';
 import { projectMarker } from './projectCapture';
 import { replacementsIn } from './retirements';
-import { selfDescriptionCandidates, withoutTypos } from './selfDescription';
+import { selfDescriptionCandidates, withNamesRespelled, withoutTypos } from './selfDescription';
 import type { Candidate, Tier } from './candidate';
 import { candidatesOf, honorific } from './slotPatterns';
 import { plausibility } from './valueChecks';
 import { lexiconTag } from './wordTagger';
 import { namedTools } from './namedTools';
-import { labelledFieldCandidates } from './labelledFields';
+import { labelledFieldCandidates, writtenAsLabel } from './labelledFields';
 import { notStandingInItsLanguage, sentencesOf } from './standingMarkers';
 import { spellingsOf } from './knownNames';
 import { canonicalTool } from './slotValues';
+import { isDictated, withSpokenPunctuation } from './spokenPunctuation';
 
 export type { Candidate, Tier } from './candidate';
 
@@ -209,9 +210,13 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const own = ownWords(text);
   // "Mock interview time. I'm the candidate: Hi, I'm Raj": a persona speaks for the rest of the message.
   const persona = rolePlay.exec(own.text);
-  const ownText = persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text;
+  // "I'm Tomasz period I use IntelliJ comma…": dictated marks are read as marks, and the reading is Engram's, never plain.
+  const dictated = isDictated(own.text);
+  const spoken = withSpokenPunctuation(persona ? own.text.slice(0, Math.max(0, own.text.slice(0, persona.index).search(/[^.!?\n]*$/))) : own.text);
+  // "mostly pyhton", "vegitarian here": a known name misspelt is read as the name, and the reading is Engram's, never plain.
+  const ownText = withNamesRespelled(spoken);
   // "I don't eat meat" is the plain shape of a diet, not a negation of one.
-  const long = !!persona || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
+  const long = !!persona || dictated || ownText !== spoken || ownText.trim().length > plainMessageLength || notPlain.test(ownText.replace(/\bi (?:don['’]?t|do not) eat\b/gi, 'i eat')) || notPlainEither.test(ownText)
     // The same in every language capture reads: "früher", "quiero", "si", "kal" weaken a statement as "used to" does.
     || sentencesOf(ownText).some(notStandingInItsLanguage);
   // "Stack: React, Next.js; yarn", "Bio: name …, role …": a list under the owner's heading is read as one (fieldLists.ts).
@@ -247,7 +252,7 @@ function readFacts(text: string, allowlist: AllowedKeys): Candidate[] {
   const aboutTheOwner = candidates.some((known) => !['languages', 'frameworks', 'editor', 'shell', 'os', 'package_manager', 'test_framework'].includes(known.key));
   for (const tool of namedTools(persona ? ownText : lists.rest, aboutTheOwner)) {
     const taken = candidates.some((known) => (known.key === tool.key && !multiValued.has(tool.key)) || known.value.toLowerCase() === tool.value.toLowerCase() || containsWords(known.value, tool.value));
-    if (allowlist.has(tool.key) && !taken) candidates.push(tool);
+    if (allowlist.has(tool.key) && !taken && !writtenAsLabel(tool.value, ownText)) candidates.push(tool);
   }
   // "I moved from Jest to Vitest": the value named in the retired one's place is proposed, and the retired one is not.
   for (const { retired, candidate } of replacementsIn(ownText)) {
@@ -300,6 +305,12 @@ function settleConflicts(candidates: Candidate[], ownText: string): Candidate[] 
   const allNames = kept.filter((candidate) => candidate.key === 'name');
   const laterGuesses = allNames.slice(1).filter((candidate) => candidate.tier === 'C');
   if (laterGuesses.length > 0 && allNames.every((candidate) => candidate.tier !== 'A')) kept = kept.filter((candidate) => !laterGuesses.includes(candidate));
+  // "Tomás Ferreira / Staff Engineer, Platform": a word read as the owner's team, employer or place is not also their
+  // name, when another name is given.
+  const otherKeyValue = (candidate: Candidate): boolean =>
+    kept.some((other) => ['team', 'employer', 'location'].includes(other.key) && other.value.toLowerCase() === candidate.value.toLowerCase());
+  const namedOtherwise = kept.filter((candidate) => candidate.key === 'name' && otherKeyValue(candidate));
+  if (namedOtherwise.length > 0 && kept.some((candidate) => candidate.key === 'name' && !otherKeyValue(candidate))) kept = kept.filter((candidate) => !namedOtherwise.includes(candidate));
   const names = kept.filter((candidate) => candidate.key === 'name');
   if (names.length > 1) {
     const calledBy = names.find((candidate) => new RegExp(String.raw`\b(?:calls? me|go by|goes by)\s+${escapeRegExp(candidate.value)}\b`, 'iu').test(ownText));
@@ -366,8 +377,28 @@ function correctionValue(key: string, after: string): Candidate | undefined {
   }
   const place = /(?:^|[\s,;—–])(?!I\b)(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(window.replace(/^(?:it'?s|i'?m|i am|i use|on|in)\s+/i, ''));
   if (place && (key === 'location' || key === 'employer' || key === 'name')) return { key, value: place[1], tier: 'B' };
+  if (key === 'location' || key === 'employer' || key === 'name') return lowerCaseCorrection(key, window);
   return undefined;
 }
+
+/**
+ * "i work at kestrel ai, wait no, kestrel robotics", "my name is jon – sorry, john with an h": typed in lower case, the
+ * value a correction names is its first words, up to a comma or a word that is no part of a name, written with capitals
+ * as the first value was. A correction that names nothing ("no, that's where the team is") gives none.
+ */
+function lowerCaseCorrection(key: string, window: string): Candidate | undefined {
+  if (window !== window.toLowerCase()) return undefined;
+  const lead = window.replace(/^(?:\s*(?:no|sorry|i mean|wait|it'?s|i'?m|i am|i work at|at|in|on)\b[\s,:;—–-]*)+/i, '').split(/[,;:.!?()—–]|\s-\s/)[0].trim().split(/\s+/);
+  const words: string[] = [];
+  for (const word of lead) {
+    if (!/^\p{Ll}[\p{Ll}'’-]*$/u.test(word) || notPartOfName.test(word)) break;
+    words.push(word);
+  }
+  const most = key === 'name' ? 2 : 3;
+  if (words.length === 0 || words.length > most || words.length < lead.length && key !== 'name' && !notPartOfName.test(lead[words.length] ?? '')) return undefined;
+  return { key, value: words.map((word) => word[0].toUpperCase() + word.slice(1)).join(' '), tier: 'B' };
+}
+const notPartOfName = /^(?:with|and|but|or|the|a|an|at|in|on|for|from|who|which|that|that'?s|this|it|is|was|not|never|nvm|nevermind|lol|btw|like|as|of|to|because|since|so|i|my|me|where|when|though|now|haha)$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -29,6 +29,12 @@ const hedge = /\b(?:i think|i guess|i suppose|probably|kinda|kind of|sort of|mor
 /** Material the owner asks to have produced, or names as an example: what follows is not a statement. */
 const exampleMarker =
   /(?:^|\b(?:can|could|would) (?:you|u) |\bplease |\bpls |\bhelp me |\bi need you to |\bi want you to )(?:generate|write|draft|compose|create|make up|come up with|invent|produce)\b|\b(?:e\.g\.|for example|for instance|such as|something like|like:|(?:options|choices|values|fields?) like|sample|examples?|mock|fake|dummy|placeholder|fixture|seed (?:data|script)|test (?:input|data|string)|the input|self-introductions|bios?)\b/i;
+/**
+ * "Short bio for the conference site: I'm Wren Castillo, …", "Quick bio for the onboarding doc (about me): I'm …": a
+ * heading that names the owner's own bio, then the owner speaking in the first person, is a self-description, not an
+ * example (a request to write one, "Rewrite this bio for my colleague: …", is another shape and stays one).
+ */
+const ownBioHeading = /^(?:(?:a|my)\s+)?(?:(?:quick|short|brief|little|tiny)\s+)?bio\b(?![^:\n]*\b(?:from|of|his|her|their|someone|candidate|colleague|speaker|\p{L}+['’]s)\b)[^:\n]{0,60}:\s*(?:i\b|i['’]m\b|i am\b|my\b)/iu;
 /** "my boss thinks I'm…", "she told me she's…": someone else's words or beliefs about the owner. */
 const reported = /\b([\p{L}']+)\s+(?:thinks|think|says|said|told (?:me|us|everyone)|believes|claims|wrote|assumes?|reckons)\b(?:\s+that)?\s+(?:i|i'm|im|i’m|she|he|they|she's|he's)\b/iu;
 /** "As an admin on the billing team, I want to export invoices": a user story speaks for a persona, not the owner. */
@@ -50,7 +56,8 @@ export function sentenceVerdict(sentence: string): SentenceVerdict {
     weaker.push('hedged ("I think…")');
   }
   let kept = sentence;
-  const example = exampleMarker.exec(sentence);
+  const example = ownBioHeading.test(opening) ? null : exampleMarker.exec(sentence);
+  if (ownBioHeading.test(opening)) weaker.push('a bio the owner writes for somewhere');
   if (example) {
     kept = sentence.slice(0, example.index);
     if (!/\b(?:i|i'm|im|my)\b/i.test(kept)) return skipped;

@@ -36,10 +36,11 @@ export function stripFillers(clause: string): string {
 
 /**
  * A message that opens with fragments about its author ("staff engineer, 12 yrs, so skip the basics", "iOS dev, Swift
- * only", "Emacs user here", "Vitest person."): read like an introduction, though no "I" is written.
+ * only", "Emacs user here", "Vitest person.", "Embedded engineer at Nordic: I write C"): read like an introduction,
+ * though no "I" is written.
  */
 const firstFragment =
-  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|gang|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based)(?: btw| here| fyi| as ever| as always)?\b(?![\p{L}-])|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–]|$))/iu;
+  /^\W{0,4}(?:[\p{L}\d.+#/@&'’ -]{1,40}? (?:here|person|user|fan|guy|girl|gang|by day|all day|all the way|for everything|forever|only|everywhere)\b|(?:vegan|vegetarian|pescatarian|gluten-free|halal|kosher|dairy-free|lactose-free|plant-based)(?: btw| here| fyi| as ever| as always)?\b(?![\p{L}-])|(?:[\p{L}-]+ ){0,3}(?:engineer|developer|dev|eng|sre|designer|scientist|analyst|manager|lead|admin|architect|consultant|freelancer|contractor|student|team|squad)\b[^.?!]{0,40}?(?:[,.—–:]|$))/iu;
 
 /** A change the owner made, told without its subject at the start of a sentence. */
 const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|replaced|wiped|relocated|joined)\s+(?!it\b|that\b|this\b|them\b|the (?:team|project|repo|app)\b)/i;
@@ -49,8 +50,32 @@ const changeOpening = /^(?:switched|moved|migrated|dropped|ditched|swapped|repla
  * a laugh or an aside between words ends a clause, as a comma would.
  */
 function unpunctuated(line: string): string {
-  return line.replace(/\s+(lol|lmao|haha+|rofl|ngl|tbh|btw|imo)\s+(?=\p{L})/giu, ' $1, ');
+  return runOnOwnClauses(line.replace(/\s+(lol|lmao|haha+|rofl|ngl|tbh|btw|imo)\s+(?=\p{L})/giu, ' $1, '));
 }
+
+/**
+ * "my name is carlos i work at globant", "I'm Tomasz I work on the identity team": in a clause of the owner's own typed
+ * without a stop, a new "I" starts the next clause. Only after the owner's own opening, and never after a word that
+ * leads into a clause of its own ("what i use", "and i live", "i think i'm"), where the "I" belongs to the same sentence.
+ */
+function runOnOwnClauses(line: string): string {
+  const words = line.split(/(\s+)/);
+  let segment: string[] = [];
+  for (let i = 0; i < words.length; i += 2) {
+    const word = words[i];
+    const previous = segment[segment.length - 1] ?? '';
+    if (/^(?:i|im|i['’]m)$/i.test(word) && segment.length >= 2 && ownOpening.test(segment.join(' ')) && !/[.,;:!?()—–-]$/.test(previous) && !leadsIntoClause.test(previous)) {
+      words[i - 2] = `${previous}.`;
+      segment = [];
+    }
+    if (/[.;:!?]$/.test(word)) segment = [];
+    else segment.push(word);
+  }
+  return words.join('');
+}
+const ownOpening = /^(?:(?:ok|okay|so|hi|hey|yo|well|um|uh|alright)\s+)*(?:my name is|my name['’]s|name['’]s|i am|i['’]m|im|i work|i live)\s/i;
+const leadsIntoClause =
+  /^(?:and|but|so|or|nor|plus|that|because|cause|cuz|coz|bc|when|whenever|if|where|wherever|what|which|who|whom|whose|how|why|as|than|since|while|though|although|until|till|unless|before|after|once|whether|then|think|thought|guess|mean|know|knew|hope|wish|say|said|feel|felt|believe|suppose|bet|swear|realised|realized|noticed|figured|heard|told|promise|like|where|thing|stuff|one|ones|way)$/i;
 
 const ownHeading = /(?:about me|my (?:setup|stack|tools|toolchain|config)|things (?:to know )?about me)\b[^:\n]{0,40}:\s*$/i;
 
@@ -184,7 +209,9 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
   let othersList = false;
   for (const clauseWords of splitWords(words)) {
     const plain = plainText(clauseWords).replace(/^[\s,;:()—–/-]+|[\s,;:.!?()—–/-]+$/g, '');
-    if (/^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
+    // "Me: Chiara, she/her, DevOps at Satispay": a lone "Me" before a colon heads the owner's own description.
+    const meHeading = /^me$/i.test(plain) && /:/.test(clauseWords[clauseWords.length - 1]?.post ?? '');
+    if (meHeading || /^(?:(?:a bit|a little|some things|things(?: to know)?|(?:some |quick |a few )?facts|a few things|some notes|notes|stuff) (?:about|on) me|about me|(?:a )?(?:quick |short |brief )?intro(?:duction)?|kurz zu mir)$/i.test(plain)) {
       introduced = true;
       continue;
     }
@@ -246,7 +273,10 @@ function readEnglish(sentence: string, into: OwnerClause[], opensMessage: boolea
       text = `i am ${raw}`;
       weaker.push(fragmentOfDescription);
     }
-    const judged = clauseVerdict(text, clauseWords);
+    // "Embedded engineer at Nordic": in a fragment that is a job title, the words before its noun are the title's, not a
+    // verb in the past ("embedded", "licensed").
+    const title = text !== raw ? /^((?:[\p{L}-]+ ){1,3})(?:engineer|developer|dev|designer|scientist|analyst|manager|lead|architect|consultant)\b/iu.exec(raw) : null;
+    const judged = clauseVerdict(text, title ? clauseWords.slice(title[1].trim().split(/\s+/).length) : clauseWords);
     if (ownerSubject.test(raw)) opening = false;
     previous = text;
     if (judged.skip) {

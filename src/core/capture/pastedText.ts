@@ -1,4 +1,5 @@
 import { secretMarker } from '../shared/secrets';
+import fieldLabels from './frames/fieldLabels.json';
 
 /**
  * Pasted material: what a developer puts in a message that is not their own words. Emails (headers,
@@ -59,7 +60,18 @@ const ownFormFields = /^\s*(?:Company|Employer|Job|Title|City|Location|Based in|
 const ownProfileAssignment = /^\s*(?:name|pronouns|role|title|team|location|city|time ?zone|tz|employer|company|languages?|frameworks?|editor|ide|shell|os)\s*=\s*[^\s"'=]/i;
 /** Fields only a person has: a config file may set a name, a shell and an os, never pronouns or an employer. */
 const personOnlyAssignment = /^\s*(?:pronouns|role|title|team|location|city|time ?zone|tz|employer|company)\s*=/i;
-const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) || ownProfileAssignment.test(line) } as RegExp;
+/**
+ * The same fields in the owner's language ("Nome: Beatriz Lima", "Cidade: Recife", "Fuseau : GMT"), their labels the
+ * data of labelledFields.ts, written with a capital as a person types them (a config's keys are lower case).
+ */
+const labelWords = Object.values((fieldLabels as { labels: Record<string, string[]> }).labels).flat();
+const ownLabelledField = new RegExp(String.raw`^\s*(?:[-*•·]\s+)?(?:${labelWords.map((word) => word[0].toUpperCase() + word.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\s*:\s*\S`, 'u');
+const ownField = { test: (line: string): boolean => ownFieldNames.test(line) || ownFormFields.test(line) || ownLabelledField.test(line) || ownProfileAssignment.test(line) } as RegExp;
+/** "Display name: Mo | Title: Principal Architect | Team: Core Banking": the owner's fields on one line, not a table's row. */
+function ownFieldsRow(line: string): boolean {
+  const cells = line.split(/\s+\|\s+/);
+  return cells.length >= 2 && cells.every((cell) => ownField.test(cell));
+}
 
 /** A run of own fields stays the owner's; one written with "=" only when some field of it is a person's alone. */
 function ownFieldRun(run: readonly string[], ownFields: RegExp): boolean {
@@ -139,7 +151,7 @@ function isBlank(line: string): boolean {
 
 /** Lines of structured material (logs, shell, code, file fields, tables) that make their paragraph pasted. */
 function looksPasted(line: string): boolean {
-  return logLine.test(line) || keyValueLog.test(line) || shellPrompt.test(line) || codeLine.test(line) || tableRow.test(line) || newsDateline.test(line) || emailHeader.test(line) || forwarded.test(line);
+  return logLine.test(line) || keyValueLog.test(line) || shellPrompt.test(line) || codeLine.test(line) || (tableRow.test(line) && !ownFieldsRow(line)) || newsDateline.test(line) || emailHeader.test(line) || forwarded.test(line);
 }
 
 /**
@@ -259,7 +271,8 @@ function stripInline(text: string): { text: string; found: boolean } {
 }
 
 /** Announcing a paste and not the owner: "About me:", "Some context:" come before the owner's own words. */
-const ownAnnouncement = /\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts|(?:\d+|two|three|four|five|a few|some|couple of) (?:things|points|questions|items|notes|issues|bugs|requests))\b[^:]*:\s*$/i;
+const headingsAboutMe = (fieldLabels as { headingsAboutMe: string[] }).headingsAboutMe.join('|');
+const ownAnnouncement = new RegExp(String.raw`(?:^|\s)(?:${headingsAboutMe})\s*:\s*$|\b(?:about me|context|intro(?:duction)?|background|notes? for you|my setup|setup|facts|(?:\d+|two|three|four|five|a few|some|couple of) (?:things|points|questions|items|notes|issues|bugs|requests))\b[^:]*:\s*$`, 'iu');
 
 /**
  * A heading of the owner's own list on a line of its own ("Tooling:", "My preferences:", "Profile (please keep this):");

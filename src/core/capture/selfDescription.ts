@@ -5,6 +5,7 @@ import { properNoun, roleNouns, titleWord } from './slotPatterns';
 import { timezoneIn } from './timezones';
 import { knownDiets, knownEditors, knownFrameworks, knownLanguages, knownOperatingSystems, knownPackageManagers, knownShells, knownTestFrameworks } from './knownNames';
 import { isRegionName, lexiconTag } from './wordTagger';
+import { isPlaceName } from './slotValues';
 
 /**
  * The shapes of a compound self-introduction ("I'm Maya, she/her, a frontend engineer on the growth team at
@@ -49,7 +50,9 @@ function rolePhrase(text: string): Candidate[] {
   const employer = match(rest, String.raw`\b(?:called|named)\s+${proper}`) ?? match(rest, String.raw`\b(?:${forArea})\s+${proper}`);
   if (employer && !/^(?:the|a|an)\b/i.test(employer[1])) candidates.push(...entity('employer', employer[1]));
   const place = match(rest, String.raw`\b(?:in|from|based in|living in|out of)\s+${proper}\s*$`) ?? match(rest, String.raw`\b(?:based in|living in|working from)\s+${proper}`);
-  candidates.push(...entity('location', place?.[1]));
+  // "a vegan SRE in Lisbon on the Reliability team": a place the lexicon knows, before the team or the employer.
+  const placeBefore = place ? null : capitalised(rest, String.raw`\bin\s+(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)\s+(?:on|at|for|with)\s`);
+  candidates.push(...entity('location', place?.[1] ?? (placeBefore && isPlaceName(placeBefore[1]) ? placeBefore[1] : undefined)));
   // "a firmware engineer at Lindqvist writing C and Rust": the languages and frameworks the work is done in.
   const writing = match(rest, String.raw`\b(?:writing|coding in|working in|building with|mostly)\s+(.{1,40})$`);
   if (writing) candidates.push(...toolsIn(writing[1]).filter((candidate) => candidate.key === 'languages' || candidate.key === 'frameworks'));
@@ -85,9 +88,11 @@ function pieces(text: string): Candidate[] {
   // "I'm in Salem, Oregon": a place with its region attached is a place, whatever the lexicon knows of the town.
   const inRegion = capitalised(text, String.raw`^i am (?:in|from)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?),\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$`);
   if (inRegion && isRegionName(inRegion[2])) return found('location', `${inRegion[1]}, ${inRegion[2]}`);
-  // "I do Ruby and Go at Cinderwick": the work's place is the employer.
-  const doAt = capitalised(text, String.raw`^i (?:do|write|code|build)\s+[\p{L}\d.+#, -]{1,40}?\s+at\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+)?)$`);
-  if (doAt && toolsIn(text.slice(0, text.indexOf(' at '))).length > 0) return entity('employer', doAt[1]);
+  // "I do Ruby and Go at Cinderwick", "I do backend at Vesuvio Pay in Naples": the work's place is the employer, and a
+  // town after it is where the owner is.
+  const doAt = capitalised(text, String.raw`^i (?:do|write|code|build)\s+[\p{L}\d.+#, -]{1,40}?\s+at\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+)?)(?:\s+in\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?))?$`);
+  const work = text.slice(0, text.indexOf(' at '));
+  if (doAt && (toolsIn(work).length > 0 || /^i do (?:backend|frontend|full[- ]?stack|devops|infra|data|ml|mobile|security|qa|web|android|ios|design|platform)(?: (?:work|stuff|dev|development|engineering))?$/i.test(work))) return [...entity('employer', doAt[1]), ...entity('location', doAt[2])];
   // "I work on MYT": the zone the owner's hours keep.
   const onZone = match(text, String.raw`^i (?:work|am|live) on\s+(\S+)$`);
   const zoneOn = onZone ? timezoneIn(onZone[1]) : undefined;
@@ -195,6 +200,15 @@ export function withoutTypos(text: string): string | undefined {
 const teamWords = ['platform', 'payments', 'billing', 'security', 'growth', 'search', 'infrastructure', 'frontend', 'backend', 'mobile', 'identity', 'checkout', 'onboarding', 'analytics', 'reliability', 'integrations', 'observability'];
 
 let misspellings: Map<string, string> | undefined;
+const vowels = 'aeiouy';
+
+/**
+ * The owner's text with the known names they misspelt written as the names ("mostly pyhton", "and djnago for the
+ * backend"), wherever they stand, so every reader finds them; the same as `text` when nothing was respelled.
+ */
+export function withNamesRespelled(text: string): string {
+  return text.replace(/(?<![\p{L}\d_./@-])[\p{L}]{6,}(?![\p{L}\d_/@-])/gu, (word) => misspelt(word) ?? word);
+}
 
 /**
  * A known name of six letters or more with two letters swapped or one left out ("djnago", "vegetarain", "typscript"),
@@ -211,7 +225,10 @@ function misspelt(word: string): string | undefined {
       if (lower.length < 6 || !/^\p{L}+$/u.test(lower)) continue;
       for (let i = 0; i < lower.length; i++) {
         // A name's first letter is never the one left out ("studio" is no misspelling of RStudio).
-        const variants = [i > 0 ? lower.slice(0, i) + lower.slice(i + 1) : lower, i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        // Nor the last ("window" is a word of its own, not Windows without its "s"; "bundle" is not Bundler).
+        const variants = [i > 0 && i < lower.length - 1 ? lower.slice(0, i) + lower.slice(i + 1) : lower, i + 1 < lower.length ? lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2) : lower];
+        // "vegitarian", "javascrpt": in a long name (eight letters or more) one vowel written for another is a slip too.
+        if (lower.length >= 8 && i > 0 && vowels.includes(lower[i])) for (const vowel of vowels) if (vowel !== lower[i]) variants.push(lower.slice(0, i) + vowel + lower.slice(i + 1));
         for (const variant of variants) if (!spelled.has(variant) && !misspellings.has(variant)) misspellings.set(variant, name);
       }
     }

@@ -140,9 +140,10 @@ const pronouns: Extractor = (clause) => {
 
 /**
  * The nouns that end a job title; the words before them (up to three) are kept ("site reliability engineer"). A title
- * whose noun follows "developer" is read whole ("developer advocate" is no developer).
+ * whose noun follows "developer" is read whole ("developer advocate" is no developer), and an advocate is a title only
+ * as a developer's, never alone ("an advocate of TDD").
  */
-export const roleNouns = String.raw`(?:developer (?:advocate|evangelist)|sysadmin|devops(?![\s-]+(?:engineer|lead|manager|specialist|architect|consultant|person)\b)|engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
+export const roleNouns = String.raw`(?:(?:developer|dev) (?:advocate|evangelist)|sysadmin|devops(?![\s-]+(?:engineer|lead|manager|specialist|architect|consultant|person)\b)|engineer|enginer|engeneer|enginner|enigneer|eng|developer|developper|devloper|develper|dev|programmer|architect|scientist|designer|manager|analyst|sre|administrator|admin|student|researcher|consultant|cto|ceo|founder|intern|tester|maintainer|lead|recruiter|nurse|teacher|bioinformatician|freelancer|specialist|officer|coordinator|statistician|accountant|contractor|em|pm|tpm|swe|sde|sdet|devrel|cto|vp)`;
 /** Words before a role noun that are part of the title (not "married to a", "the only", "glorified", "real"), a stack's name written with its sign among them (".NET developer", "C# dev"). */
 export const titleWord = String.raw`(?!(?:to|a|an|the|of|for|at|in|on|with|as|married|not|just|only|lone|really|real|basically|also|still|now|currently|working|big|huge|professional|rockstar|10x|chief|glorified|wannabe|aspiring|future|former|ex|would-be|accidental|certified|self-proclaimed|so-called)\b)(?:[\p{L}-]+|\.NET|[CF]#|C\+\+)\s+`;
 
