@@ -69,6 +69,8 @@ export function slotValue(key: string, words: string, file: SlotFeatures = noFea
   const inflections = file.inflections ?? [];
   if (key === 'name') {
     const parts = words.trim().replace(/^["'“‘]/u, '').split(/\s+/);
+    // "ich heiße übrigens Tobias": a small word before a capitalised name is an aside, not the name's first part.
+    while (parts.length > 1 && /^\p{Ll}/u.test(parts[0]) && /^\p{Lu}/u.test(parts[1]) && !/^(?:de|da|do|dos|das|del|di|du|van|von|der|den|le|la)$/.test(parts[0])) parts.shift();
     const kept = fullName(parts, words === words.toLowerCase());
     if (!kept || notNames.has(kept.toLowerCase()) || notNames.has(parts[0].toLowerCase())) return undefined;
     return kept;

@@ -24,7 +24,8 @@ export function timezoneIn(phrase: string): string | undefined {
   const area = iana.exec(word);
   if (area) return area[1];
   if (abbreviations.has(word) || lowerCaseAbbreviations.has(word)) return word.toUpperCase();
+  // "Pacific time", "Mountain Time": a zone named in words is kept with the words the owner gave it.
   const zone = named.exec(text);
-  if (zone) return zone[1][0].toUpperCase() + zone[1].slice(1).toLowerCase();
+  if (zone) return zone[0][0].toUpperCase() + zone[0].slice(1);
   return undefined;
 }
