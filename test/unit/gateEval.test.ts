@@ -61,7 +61,7 @@ describe('gate-eval (the CLI over the labelled corpora)', () => {
     assert.ok(summary.tierA >= 5, `the plain statements among them are still confirmed (tier A ${summary.tierA})`);
   });
 
-  for (const corpus of ['gate-eval-blind.jsonl', 'gate-eval-blind2.jsonl', 'gate-eval-blind3.jsonl', 'gate-eval-blind4.jsonl', 'gate-eval-blind5.jsonl', 'gate-eval-blind6.jsonl', 'gate-eval-blind7.jsonl', 'gate-eval-blind8.jsonl', 'gate-eval-blind9.jsonl', 'gate-eval-blind10.jsonl']) {
+  for (const corpus of ['gate-eval-blind.jsonl', 'gate-eval-blind2.jsonl', 'gate-eval-blind3.jsonl', 'gate-eval-blind4.jsonl', 'gate-eval-blind5.jsonl', 'gate-eval-blind6.jsonl', 'gate-eval-blind7.jsonl', 'gate-eval-blind8.jsonl', 'gate-eval-blind9.jsonl', 'gate-eval-blind10.jsonl', 'gate-eval-blind11.jsonl']) {
     it(`reports the blind corpus ${corpus} (written by an author who never saw the gates): scored, never gated`, function () {
       const { summary } = gateEval(corpus);
       const line = `blind gate-eval ${corpus}: ${summary.cases} cases, capture precision ${summary.capturePrecision}, recall ${summary.recall}, tier A ${summary.tierA} (${summary.tierAErrors} wrong)`;
