@@ -1,6 +1,7 @@
 import type { Language, OwnerClause } from './ownerClause';
 import { compiled } from './compiledPatterns';
-import { canonicalTool, capitalisedHead, frameDetects, isPlaceName, nameMarksBack, placeAfterComma, withListTails, withNameMarks } from './frames';
+import { canonicalTool, capitalisedHead, frameDetects, isPlaceName, withListTails } from './frames';
+import { nameMarksBack, placeAfterComma, withNameMarks } from './sentenceParts';
 import { toolsIn } from './passingShapes';
 import type { Candidate } from './candidate';
 import { roleWords } from './roleTerms';
@@ -253,7 +254,7 @@ function match(text: string, pattern: string): RegExpExecArray | null {
 
 /** Candidates from one foreign clause: tier A only for the language's own "my name is". */
 export function foreignCandidates(clause: OwnerClause): Candidate[] {
-  // A place after a comma ("…, desde Valencia") is the frames' to read (frames.ts `placeAfterComma`).
+  // A place after a comma ("…, desde Valencia") is the frames' to read (sentenceParts.ts `placeAfterComma`).
   const comma = clause.text.lastIndexOf(', ');
   const text = comma > 0 && placeAfterComma.test(clause.text.slice(comma + 2)) ? clause.text.slice(0, comma) : clause.text;
   const words = languages[clause.language as Language] ?? languages.de;
